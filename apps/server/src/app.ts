@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import { createLogger } from './platform/logging.ts';
+import { ok } from '@banca/contract';
+import type { Config, TrustProxy } from './platform/config.ts';
+import type { Db } from './platform/db/database.ts';
+import { ensureServerKey } from './platform/crypto/server-keys.ts';
+import { JOSE_CONTENT_TYPE } from './platform/http/contract-route.ts';
+import { installErrorHandling, sendErrorCode, type HtmlFallback } from './platform/http/error-handler.ts';
+import { isApiPath } from './platform/http/api-paths.ts';
+import { registerSpa } from './platform/http/spa.ts';
+import { createVisitorReader } from './platform/http/visitor.ts';
+import { SystemService } from './modules/system/system.service.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { installSystemGuard } from './modules/system/system.guard.ts';
+import { registerOperatorRoutes } from './modules/operator/operator.routes.ts';
+import { installRouteAuth } from './platform/http/route-auth.ts';
+import { openRateLimitStore, type RateLimitStoreHandle } from './platform/rate-limit/rate-limit-store.ts';
+import { createAuthLimits, type AuthLimitName } from './platform/rate-limit/auth-limits.ts';
+import type { RateLimitRule } from './platform/rate-limit/rate-limiter.ts';
+import { asOutboxDb } from './platform/providers/outbox.repository.ts';
+import type { EmailProvider, SmsProvider } from './platform/providers/providers.ts';
+import { SandboxEmailProvider, SandboxSmsProvider } from './platform/providers/sandbox-providers.ts';
+import {
+  UnconfiguredEmailProvider,
+  UnconfiguredSmsProvider,
+} from './platform/providers/unconfigured-providers.ts';
+import type { AuthDeps } from './modules/session/session.deps.ts';
+import { merchantSettingsFrom } from './modules/session/merchant-settings.ts';
+import { authenticate } from './modules/session/session.service.ts';
+import { registerSessionRoutes } from './modules/session/session.routes.ts';
+import { registerMemberRoutes } from './modules/member/member.routes.ts';
+import { registerSocialLoginRoutes } from './modules/session/social-login.routes.ts';
+import { createOidcClients } from './platform/oidc/oidc-clients.ts';
+import { CaptchaAnswerLog, createDevService } from './modules/dev/dev.service.ts';
+import { registerDevRoutes } from './modules/dev/dev.routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger?: Logger;
+  /** Tests may tighten or loosen the abuse limits (e.g. a small registration limit). */
+  authLimits?: Partial<Record<AuthLimitName, Partial<Omit<RateLimitRule, 'name'>>>>;
+  /** Real SMS / e-mail gateways. Default: the sandbox outbox outside production; none in production. */
+  providers?: { sms: SmsProvider; email: EmailProvider };
+}
+
+/** An incoming X-Request-Id is kept only if it is a short plain token (it ends up in logs). */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The SPA's policy: everything from our own origin; images may come from CDNs over https. */
+const SPA_CSP = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'", 'data:'],
+  'frame-ancestors': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+/** Swagger UI ships inline bootstrap code: only /docs gets this looser policy. */
+const DOCS_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
+  "connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'";
+
+/**
+ * Fastify 5 treats a bare hop count as "trust nothing" (it cannot check the direct peer), so a count
+ * is given as a function trusting that many hops. Use a count only when the gateway is reachable
+ * solely through the proxies; otherwise list their addresses.
+ */
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
+export async function buildApp({
+  config,
+  db,
+  logger,
+  authLimits,
+  providers,
+}: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger ?? createLogger(config.logLevel),
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: config.bodyLimit,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }) as unknown as FastifyInstance;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // First, so every plugin and route registered below inherits the one error handler.
+  // The SPA fallback is known only once the static plugin is registered, at the end.
+  const spa: { fallback?: HtmlFallback } = {};
+  installErrorHandling(app, {
+    htmlFallback: (request, reply) =>
+      spa.fallback ? spa.fallback(request, reply) : sendErrorCode(request, reply, 'not_found'),
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // API answers depend on the visitor and on live settings: never let a browser or proxy cache them.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: SPA_CSP },
+    // Same-origin app: no cross-origin isolation needed, and COEP would block CDN images.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  // enc bodies arrive as compact JWE text; the route's preValidation hook opens them.
+  app.addContentTypeParser(JOSE_CONTENT_TYPE, { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Banca gateway',
+        description:
+          'Every call answers the envelope { success, code, message, value }. Generated from @banca/contract.',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP });
+
+  const serverKey = await ensureServerKey(db);
+  const visitor = createVisitorReader(config);
+  const system = new SystemService({
+    db,
+    merchantCode: config.merchant,
+    serverKey,
+    socialConfigured: { google: !!config.oidc.google, facebook: !!config.oidc.facebook },
+  });
+  app.decorate('system', system);
+
+  installSystemGuard(app, { system, visitor });
+  registerSystemRoutes(app, { system, visitor });
+  registerOperatorRoutes(app, { system, operatorToken: config.operatorToken });
+
+  // Rate-limit counters: Redis when REDIS_URL is set (shared by every node), memory otherwise.
+  const rateLimits: RateLimitStoreHandle = openRateLimitStore(config.redisUrl, `rl:${config.merchant}`);
+  app.addHook('onClose', () => rateLimits.close());
+  const production = config.nodeEnv === 'production';
+  const captchas = production ? undefined : new CaptchaAnswerLog();
+  const outbox = asOutboxDb(db);
+  const auth: AuthDeps = {
+    db,
+    limits: createAuthLimits(rateLimits.store, authLimits),
+    sms: providers?.sms ?? (production ? new UnconfiguredSmsProvider() : new SandboxSmsProvider(outbox)),
+    email:
+      providers?.email ?? (production ? new UnconfiguredEmailProvider() : new SandboxEmailProvider(outbox)),
+    settings: merchantSettingsFrom(system, config.merchant),
+    clock: () => new Date(),
+    ...(captchas ? { captchaIssued: captchas.record } : {}),
+  };
+  installRouteAuth(app, (token) => authenticate(auth, token));
+  const authRouteDeps = { auth, merchantCode: config.merchant, serverKey, visitor };
+  registerSessionRoutes(app, authRouteDeps);
+  registerMemberRoutes(app, authRouteDeps);
+  registerSocialLoginRoutes(app, {
+    ...authRouteDeps,
+    social: { oidc: createOidcClients(config.oidc), publicUrl: config.publicUrl },
+  });
+  if (captchas) registerDevRoutes(app, createDevService(db, captchas));
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return ok({ status: 'ok' });
+    } catch (err) {
+      request.log.warn({ err }, 'database not ready');
+      return sendErrorCode(request, reply, 'unavailable', { status: 'unavailable' });
+    }
+  });
+
+  spa.fallback = await registerSpa(app, config.webDist);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    system: SystemService;
+  }
+}

@@ -1,0 +1,42 @@
+import type { Logger } from 'pino';
+import type { Config } from './platform/config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './platform/db/db.ts';
+import { seedDemo } from './seed/demo-seed.ts';
+import { seedDemoAccounts } from './seed/demo-accounts.ts';
+import { DEMO_ACCOUNTS, type DemoAccount } from './seed/demo-content.ts';
+
+export interface PreparedDatabase extends DatabaseHandle {
+  /** The demo logins, when the demo seed is enabled (printed at start-up). */
+  demoAccounts: readonly DemoAccount[];
+}
+
+/**
+ * Opens the configured database, applies migrations and, only when SEED_DEMO allows it (by default on
+ * the embedded database, never on DATABASE_URL unless SEED_DEMO=true), seeds the demo merchant and
+ * its demo accounts (demo01 and agent01).
+ * `schema` isolates tests on a shared PostgreSQL.
+ */
+export async function prepareDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'seedDemo' | 'merchant'>,
+  logger: Pick<Logger, 'info'>,
+  options: { schema?: string } = {},
+): Promise<PreparedDatabase> {
+  const handle = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, ...(options.schema ? { schema: options.schema } : {}) }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  try {
+    const applied = await migrateToLatest(handle);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    if (!config.seedDemo) return { ...handle, demoAccounts: [] };
+    const { seeded } = await seedDemo(handle.db, config.merchant);
+    if (seeded) logger.info({ merchant: config.merchant }, 'demo content seeded');
+    const { created } = await seedDemoAccounts(handle.db, config.merchant);
+    if (created.length > 0) logger.info({ accounts: created }, 'demo accounts created');
+    return { ...handle, demoAccounts: DEMO_ACCOUNTS };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}

@@ -1,0 +1,99 @@
+import type { DbOrTrx } from '../../platform/db/database.ts';
+
+export const findMerchant = (db: DbOrTrx, merchantCode: string) =>
+  db.selectFrom('merchant').selectAll().where('merchant_code', '=', merchantCode).executeTakeFirst();
+
+export const listRegisterFieldSettings = (db: DbOrTrx, merchantCode: string) =>
+  db
+    .selectFrom('register_field_setting')
+    .selectAll()
+    .where('merchant_code', '=', merchantCode)
+    .orderBy('sort')
+    .orderBy('name')
+    .execute();
+
+export const listDomainRoutes = (db: DbOrTrx, merchantCode: string) =>
+  db
+    .selectFrom('domain_route')
+    .select(['domain', 'type', 'affiliate_code'])
+    .where('merchant_code', '=', merchantCode)
+    .orderBy('domain')
+    .execute();
+
+export const listResources = (db: DbOrTrx, merchantCode: string) =>
+  db
+    .selectFrom('resource')
+    .select(['resource_type', 'url', 'label_name_en'])
+    .where('merchant_code', '=', merchantCode)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+
+export const listCustomerServices = (db: DbOrTrx, merchantCode: string) =>
+  db
+    .selectFrom('customer_service')
+    .select(['cs_type', 'label', 'path_encrypted'])
+    .where('merchant_code', '=', merchantCode)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+
+export const listHelpArticles = (db: DbOrTrx, merchantCode: string, lang: string, device: string) =>
+  db
+    .selectFrom('help_article')
+    .select(['id', 'slug', 'title', 'content', 'sort'])
+    .where('merchant_code', '=', merchantCode)
+    .where('lang', '=', lang)
+    .where('device', '=', device)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+
+export const listCountries = (db: DbOrTrx, merchantCode: string) =>
+  db
+    .selectFrom('country')
+    .select(['country_code', 'dialing_code', 'name'])
+    .where('merchant_code', '=', merchantCode)
+    .orderBy('sort')
+    .orderBy('name')
+    .execute();
+
+export const findStatusSetting = (db: DbOrTrx, merchantCode: string) =>
+  db
+    .selectFrom('system_status_setting')
+    .selectAll()
+    .where('merchant_code', '=', merchantCode)
+    .executeTakeFirst();
+
+export const upsertMaintenance = (
+  db: DbOrTrx,
+  merchantCode: string,
+  enabled: boolean,
+  endTime: string | null,
+) =>
+  db
+    .insertInto('system_status_setting')
+    .values({ merchant_code: merchantCode, maintenance_enabled: enabled, maintenance_end_time: endTime })
+    .onConflict((oc) =>
+      oc
+        .column('merchant_code')
+        .doUpdateSet({ maintenance_enabled: enabled, maintenance_end_time: endTime, updated_at: new Date() }),
+    )
+    .execute();
+
+export const upsertRegion = (
+  db: DbOrTrx,
+  merchantCode: string,
+  region: { blockedCountries: string[]; blockedIpRanges: string[]; allowedIpRanges: string[] },
+) => {
+  const values = {
+    blocked_countries: region.blockedCountries,
+    blocked_ip_ranges: region.blockedIpRanges,
+    allowed_ip_ranges: region.allowedIpRanges,
+  };
+  return db
+    .insertInto('system_status_setting')
+    .values({ merchant_code: merchantCode, ...values })
+    .onConflict((oc) => oc.column('merchant_code').doUpdateSet({ ...values, updated_at: new Date() }))
+    .execute();
+};

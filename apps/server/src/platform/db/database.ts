@@ -1,0 +1,11 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AccountTables } from '../../modules/session/account-db.ts';
+import type { SystemTables } from '../../modules/system/system.table.ts';
+import type { CryptoTables } from '../crypto/server-key.table.ts';
+
+/** Every table of the gateway; each module contributes its own `*.table.ts`. */
+export interface Database extends SystemTables, CryptoTables, AccountTables {}
+
+export type Db = Kysely<Database>;
+/** Repositories take either, so the caller decides the transaction. */
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;

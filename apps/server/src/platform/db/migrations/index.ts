@@ -1,0 +1,15 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001-system.ts';
+import * as m0100 from './0100-accounts.ts';
+import * as m0101 from './0101-social-login.ts';
+
+/** Static list, not a folder scan: works the same under tsx, a bundle or tests. Append only. */
+const migrations: Record<string, Migration> = {
+  '0001-system': m0001,
+  '0100-accounts': m0100,
+  '0101-social-login': m0101,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

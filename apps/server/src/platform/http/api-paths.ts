@@ -1,0 +1,23 @@
+/** Paths that belong to the API (envelope answers), never to the SPA. /dev (sandbox outbox) exists
+ *  only outside production; listed so that in production it answers the 404 envelope, not the SPA. */
+const API_PREFIXES = ['/wps', '/lgw', '/lotto/lgw', '/ops', '/dev'];
+
+const pathOf = (url: string): string => {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+};
+
+const underPrefix = (path: string, prefix: string): boolean =>
+  path === prefix || path.startsWith(prefix + '/');
+
+export const isApiPath = (url: string): boolean => {
+  const path = pathOf(url);
+  return API_PREFIXES.some((p) => underPrefix(path, p));
+};
+
+/** Member-facing calls that maintenance and region blocking close (operators keep /ops). */
+export const isGuardedPath = (url: string): boolean => {
+  const path = pathOf(url);
+  if (underPrefix(path, '/wps/system')) return false; // the client needs these to render its pages
+  return underPrefix(path, '/wps') || underPrefix(path, '/lgw') || underPrefix(path, '/lotto/lgw');
+};

@@ -1,0 +1,163 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { envelopeSchema, errorEnvelopeSchema, ok, type RouteDef } from '@banca/contract';
+import { decryptJwe } from '../crypto/jwe.ts';
+import { JOSE_CONTENT_TYPE, readEncBody } from '../crypto/enc-body.ts';
+import type { ServerKey } from '../crypto/server-keys.ts';
+import { authOf, routeAuthHook, type AuthRequirements, type RouteAuth } from './route-auth.ts';
+
+/** The validated input; `undefined` when the call has no such schema. */
+type Parsed<S> = [NonNullable<S>] extends [never]
+  ? undefined
+  : NonNullable<S> extends z.ZodType
+    ? z.output<NonNullable<S>>
+    : undefined;
+
+export interface RouteContext<D extends RouteDef> {
+  /** Path parameters, validated by the call's params schema. */
+  params: Parsed<D['params']>;
+  query: Parsed<D['query']>;
+  body: Parsed<D['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The caller of a 'token' call (throws not_logged_in if read on a route that checked no token). */
+  readonly auth: RouteAuth;
+  /** The caller of an 'optional' call, or null when anonymous. */
+  readonly maybeAuth: RouteAuth | null;
+}
+
+export type RouteHandler<D extends RouteDef> = (ctx: RouteContext<D>) => Promise<z.output<D['response']>>;
+
+export interface RouteOptions extends AuthRequirements {
+  /** Runs after the token check of 'token' / 'optional' calls. */
+  onRequest?: onRequestHookHandler;
+  /** Needed for enc routes: the key that opens their JWE bodies. */
+  serverKey?: ServerKey;
+}
+
+export { JOSE_CONTENT_TYPE };
+
+/** Opens the JWE body of an enc call before schema validation, so the body schema checks the plaintext.
+ *  EncBodyError carries enc_required / enc_invalid, which the error handler turns into the envelope. */
+const decryptBody =
+  (serverKey: ServerKey): preValidationHookHandler =>
+  async (request) => {
+    request.body = await readEncBody({
+      decrypt: (compact) => decryptJwe(compact, serverKey.privateKey),
+      body: request.body,
+      contentType: request.headers['content-type'],
+    });
+  };
+
+/**
+ * Registers one contract call: method and path, query/body validation with the contract's zod schemas,
+ * the response wrapped in the envelope (and checked against the schema on the way out), and its
+ * OpenAPI entry. Handlers return only the envelope's `value`.
+ */
+export function registerRoute<D extends RouteDef>(
+  app: FastifyInstance,
+  def: D,
+  handler: RouteHandler<D>,
+  options: RouteOptions = {},
+): void {
+  if (def.enc && !options.serverKey) throw new Error(`${def.id} is enc: pass serverKey`);
+  if (def.redirect) throw new Error(`${def.id} answers a redirect: use registerRedirectRoute`);
+  const { requireRealAccount, requireAgent } = options;
+  if ((requireRealAccount || requireAgent) && def.auth !== 'token' && def.auth !== 'optional') {
+    throw new Error(`${def.id}: role requirements need auth 'token' or 'optional'`);
+  }
+  const onRequest: onRequestHookHandler[] = [];
+  if (def.auth === 'token' || def.auth === 'optional') {
+    onRequest.push(routeAuthHook(app, def.auth, { requireRealAccount, requireAgent }));
+  }
+  if (options.onRequest) onRequest.push(options.onRequest);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: def.path,
+    schema: {
+      operationId: def.id,
+      summary: def.summary,
+      tags: def.tags,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.enc
+        ? { consumes: [JOSE_CONTENT_TYPE] }
+        : def.form
+          ? { consumes: ['application/x-www-form-urlencoded'] }
+          : {}),
+      ...(def.auth === 'operator' || def.auth === 'token' ? { security: [{ bearer: [] }] } : {}),
+      response: { 200: envelopeSchema(def.response), '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
+    },
+    ...(onRequest.length > 0 ? { onRequest } : {}),
+    ...(def.enc && options.serverKey ? { preValidation: decryptBody(options.serverKey) } : {}),
+    handler: async (request, reply) => {
+      const value = await handler({
+        params: request.params as Parsed<D['params']>,
+        query: request.query as Parsed<D['query']>,
+        body: request.body as Parsed<D['body']>,
+        request,
+        reply,
+        get auth() {
+          return authOf(request);
+        },
+        get maybeAuth() {
+          return request.routeAuth;
+        },
+      });
+      return ok(value);
+    },
+  });
+}
+
+/** What a redirect call's handler works with: no token, no body, no envelope. */
+export interface RedirectContext<D extends RouteDef> {
+  params: Parsed<D['params']>;
+  query: Parsed<D['query']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers a contract call marked `redirect` (a browser navigation such as social sign-in): the same
+ * params/query validation and OpenAPI entry as registerRoute, but the handler returns a Location and
+ * the answer is 302 Found with no body. A thrown error still becomes the error envelope.
+ */
+export function registerRedirectRoute<D extends RouteDef>(
+  app: FastifyInstance,
+  def: D,
+  handler: (ctx: RedirectContext<D>) => Promise<string>,
+): void {
+  if (!def.redirect) throw new Error(`${def.id} is not a redirect call: use registerRoute`);
+  if (def.auth !== 'none' || def.enc || def.body) {
+    throw new Error(`${def.id}: redirect calls take no token and no body`);
+  }
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: def.path,
+    schema: {
+      operationId: def.id,
+      summary: def.summary,
+      tags: def.tags,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      response: { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
+    },
+    handler: async (request, reply) => {
+      const location = await handler({
+        params: request.params as Parsed<D['params']>,
+        query: request.query as Parsed<D['query']>,
+        request,
+        reply,
+      });
+      return reply.redirect(location, 302);
+    },
+  });
+}

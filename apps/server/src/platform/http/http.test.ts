@@ -1,0 +1,246 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorEnvelopeSchema, operatorRoutes, systemRoutes } from '@banca/contract';
+import { seedDemo } from '../../seed/demo-seed.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { getJson, OPERATOR_TOKEN, operatorHeaders, startApp, type RunningApp } from '../../test/test-app.ts';
+
+let database: TestDatabase;
+let server: RunningApp;
+let bare: RunningApp;
+let webDist: string;
+
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Banca test shell</title></head><body><div id="root"></div></body></html>';
+const ASSET = 'assets/index-Ab12Cd34.js';
+
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'banca-web-dist-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(webDist, ASSET), 'console.log("banca");');
+  writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /from-dist\n');
+  database = await createTestDatabase();
+  await seedDemo(database.db);
+  server = await startApp(database.db, { WEB_DIST: webDist, OPERATOR_TOKEN, BODY_LIMIT: '4096' });
+  bare = await startApp(database.db, { WEB_DIST: path.join(webDist, 'missing') });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await bare?.close();
+  await database?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+const expectEnvelope404 = (res: { status: number; body: unknown; headers: Headers }) => {
+  expect(res.status).toBe(404);
+  expect(res.headers.get('content-type')).toContain('application/json');
+  expect(errorEnvelopeSchema.parse(res.body)).toMatchObject({
+    success: false,
+    code: 'not_found',
+    value: null,
+  });
+};
+
+describe('errors always answer the envelope', () => {
+  it.each([
+    ['GET', '/wps/no/such/call', html],
+    ['GET', '/lgw/games/unknown', {}],
+    ['POST', '/wps/unknown', {}],
+    ['GET', '/ops/anything', html],
+    ['DELETE', '/some/page', html],
+    ['POST', '/', {}],
+    ['GET', '/some/page', { accept: 'application/json' }],
+  ] as const)('%s %s is a 404 envelope', async (method, url, headers) => {
+    expectEnvelope404(await getJson(server.url + url, { method, headers }));
+  });
+
+  it('localises the message by the Language header', async () => {
+    expect((await getJson(server.url + '/wps/x')).body.message).toBe('Não encontrado.');
+    expect((await getJson(server.url + '/wps/x', { headers: { language: 'EN' } })).body.message).toBe(
+      'Not found.',
+    );
+    expect((await getJson(server.url + '/wps/x', { headers: { language: 'xx' } })).body.message).toBe(
+      'Não encontrado.',
+    );
+  });
+
+  it('malformed JSON is a 400 invalid_json envelope', async () => {
+    const res = await getJson(server.url + operatorRoutes.setMaintenance.path, {
+      method: 'PUT',
+      headers: operatorHeaders(),
+      body: '{"enabled": tru',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      code: 'invalid_json',
+      message: 'O corpo da solicitação não é um JSON válido.',
+      value: null,
+    });
+  });
+
+  it('an oversized body is a 413 payload_too_large envelope', async () => {
+    const res = await getJson(server.url + operatorRoutes.setRegion.path, {
+      method: 'PUT',
+      headers: operatorHeaders(),
+      body: JSON.stringify({
+        blockedCountries: [],
+        blockedIpRanges: Array(600).fill('10.0.0.0/8'),
+        allowedIpRanges: [],
+      }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ success: false, code: 'payload_too_large', value: null });
+  });
+
+  it('a wrong content type is a 415 envelope', async () => {
+    const res = await getJson(server.url + operatorRoutes.setMaintenance.path, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'text/csv' },
+      body: 'enabled,true',
+    });
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ success: false, code: 'unsupported_media_type' });
+  });
+
+  it('API answers are never cached', async () => {
+    const res = await getJson(server.url + systemRoutes.status.path);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('request ids', () => {
+  it('keeps a sane incoming X-Request-Id and replaces anything else', async () => {
+    const kept = await fetch(server.url + '/healthz', { headers: { 'x-request-id': 'edge-42.abc' } });
+    expect(kept.headers.get('x-request-id')).toBe('edge-42.abc');
+    const replaced = await fetch(server.url + '/healthz', { headers: { 'x-request-id': 'bad id <script>' } });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const fresh = await fetch(server.url + '/healthz');
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('security headers', () => {
+  it.each(['/', '/wps/system/status', '/some/page'])('%s carries the CSP and helmet headers', async (url) => {
+    const res = await fetch(server.url + url, { headers: html });
+    const csp = res.headers.get('content-security-policy') ?? '';
+    for (const directive of [
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob: https:",
+      "connect-src 'self'",
+      "font-src 'self' data:",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+});
+
+describe('the SPA', () => {
+  it('serves index.html for any HTML navigation, revalidated every time', async () => {
+    for (const url of ['/', '/login', '/member/securityCenter', '/agentHome?x=1']) {
+      const res = await fetch(server.url + url, { headers: html });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(INDEX_HTML);
+    }
+  });
+
+  it('serves hashed assets with a one-year immutable cache', async () => {
+    const res = await fetch(`${server.url}/${ASSET}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toContain('javascript');
+    expect(await res.text()).toBe('console.log("banca");');
+  });
+
+  it('a missing asset is a 404, never index.html', async () => {
+    const res = await getJson(`${server.url}/assets/gone-123.js`, { headers: { accept: '*/*' } });
+    expectEnvelope404(res);
+  });
+
+  it('serves favicon.ico and robots.txt, from the build when present, else the server own', async () => {
+    const robots = await fetch(server.url + '/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toContain('/from-dist');
+    const favicon = await fetch(server.url + '/favicon.ico');
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('content-type')).toBe('image/x-icon');
+    expect((await favicon.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    const ownRobots = await fetch(bare.url + '/robots.txt');
+    expect(await ownRobots.text()).toContain('Disallow: /wps/');
+  });
+
+  it('without a build, GET / explains how to build the web app', async () => {
+    const res = await fetch(bare.url + '/', { headers: html });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('npm run build');
+  });
+});
+
+describe('API documentation', () => {
+  it('/docs renders Swagger UI with its own relaxed CSP', async () => {
+    const res = await fetch(server.url + '/docs', { redirect: 'follow' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('swagger');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' 'unsafe-inline'");
+  });
+
+  it('/docs/json lists every contract route with its method', async () => {
+    const { status, body } = await getJson(server.url + '/docs/json');
+    expect(status).toBe(200);
+    expect(body.openapi).toMatch(/^3\./);
+    for (const def of [...Object.values(systemRoutes), ...Object.values(operatorRoutes)]) {
+      const operation = body.paths[def.path]?.[def.method.toLowerCase()];
+      expect(operation, `${def.method} ${def.path}`).toBeDefined();
+      expect(operation.operationId).toBe(def.id);
+      expect(operation.responses['200']).toBeDefined();
+    }
+    expect(Object.keys(body.paths).some((p) => p.startsWith('/docs'))).toBe(false);
+  });
+});
+
+describe('health', () => {
+  it('/healthz and /readyz answer ok while the database is up', async () => {
+    expect((await getJson(server.url + '/healthz')).body).toEqual({
+      success: true,
+      code: 'ok',
+      message: '',
+      value: { status: 'ok' },
+    });
+    expect((await getJson(server.url + '/readyz')).status).toBe(200);
+  });
+
+  // Last: it closes the database this file uses.
+  it('/readyz answers 503 once the database is gone, /healthz stays 200', async () => {
+    await database.close();
+    const ready = await getJson(server.url + '/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ success: false, value: { status: 'unavailable' } });
+    expect((await getJson(server.url + '/healthz')).status).toBe(200);
+    // A call that needs the database fails as a 500 envelope without details.
+    const broken = await getJson(server.url + '/wps/system/whitelabel', { headers: { language: 'EN' } });
+    expect(broken.status).toBe(500);
+    expect(broken.body).toEqual({
+      success: false,
+      code: 'internal_error',
+      message: 'Unknown error.',
+      value: null,
+    });
+  });
+});

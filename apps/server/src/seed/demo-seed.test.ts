@@ -1,0 +1,168 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareDatabase } from '../bootstrap.ts';
+import { loadConfig } from '../platform/config.ts';
+import type { Db } from '../platform/db/database.ts';
+import {
+  createTestDatabase,
+  dropSchema,
+  newSchemaName,
+  TEST_DATABASE_URL,
+  type TestDatabase,
+} from '../test/test-db.ts';
+import { seedDemo } from './demo-seed.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
+import { DEMO_PASSWORD } from './demo-content.ts';
+import { verifyPassword } from '../platform/crypto/password.ts';
+
+const TABLES = [
+  'merchant',
+  'register_field_setting',
+  'resource',
+  'customer_service',
+  'help_article',
+  'country',
+  'domain_route',
+  'system_status_setting',
+] as const;
+
+/** Every row of every seeded table, in a stable order. */
+async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of TABLES) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
+    out[table] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  return out;
+}
+
+const silent = { info: () => undefined };
+const messages = () => {
+  const seen: string[] = [];
+  return { seen, logger: { info: (_obj: unknown, msg?: string) => void seen.push(msg ?? '') } };
+};
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('demo seed', () => {
+  it('fills an empty database once; a second run changes nothing', async () => {
+    expect(await seedDemo(database.db)).toEqual({ seeded: true });
+    const first = await snapshot(database.db);
+    expect(first.merchant).toHaveLength(1);
+    expect(first.help_article!.length).toBeGreaterThanOrEqual(24); // 6 articles x PT/EN x WEB/H5
+    expect(first.country!.length).toBeGreaterThanOrEqual(15);
+
+    expect(await seedDemo(database.db)).toEqual({ seeded: false });
+    expect(await snapshot(database.db)).toEqual(first);
+  });
+
+  it('two nodes seeding at once write the content exactly once', async () => {
+    const results = await Promise.all([seedDemo(database.db, 'twin'), seedDemo(database.db, 'twin')]);
+    expect(results.filter((r) => r.seeded)).toHaveLength(1);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int8 as n from resource where merchant_code = 'twin'`.execute(database.db);
+    expect(rows[0]!.n).toBe(7);
+  });
+});
+
+describe('demo accounts', () => {
+  it('adds a member and an agent with the documented password, once', async () => {
+    expect(await seedDemoAccounts(database.db, 'accts')).toEqual({ created: ['agent01', 'demo01'] });
+    expect(await seedDemoAccounts(database.db, 'accts')).toEqual({ created: [] });
+    const rows = await database.db
+      .selectFrom('member')
+      .selectAll()
+      .where('merchant_code', '=', 'accts')
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.account, r.type, r.email])).toEqual([
+      ['agent01', 1, null],
+      ['demo01', 0, 'demo01@banca.example'],
+    ]);
+    expect(rows[1]!.parent_id).toBe(rows[0]!.id);
+    for (const r of rows) expect(await verifyPassword(r.password_hash, DEMO_PASSWORD)).toBe(true);
+    const ips = await database.db
+      .selectFrom('member_known_ip')
+      .select(['member_id', 'ip'])
+      .where(
+        'member_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('member_id')
+      .orderBy('ip')
+      .execute();
+    expect(ips.map((i) => i.ip)).toEqual(['127.0.0.1', '::1', '127.0.0.1', '::1']);
+    const aff = await database.db
+      .selectFrom('affiliate')
+      .selectAll()
+      .where('merchant_code', '=', 'accts')
+      .execute();
+    expect(aff).toMatchObject([{ code: 'AGENT01', member_id: rows[0]!.id, enabled: true }]);
+  });
+
+  it('two nodes seeding at once create each account once', async () => {
+    const results = await Promise.all([
+      seedDemoAccounts(database.db, 'twin2'),
+      seedDemoAccounts(database.db, 'twin2'),
+    ]);
+    expect(results.flatMap((r) => r.created).sort()).toEqual(['agent01', 'demo01']);
+  });
+});
+
+describe('start-up on the embedded database', () => {
+  it('creates, migrates and seeds a new data dir, then reopens it without seeding again', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'banca-data-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dataDir });
+      expect(config.seedDemo).toBe(true);
+      const first = messages();
+      const a = await prepareDatabase(config, first.logger);
+      const before = await snapshot(a.db);
+      await a.close();
+      expect(first.seen).toEqual(['database migrated', 'demo content seeded', 'demo accounts created']);
+      expect(a.demoAccounts.map((d) => d.account)).toEqual(['agent01', 'demo01']);
+
+      const second = messages();
+      const b = await prepareDatabase(config, second.logger);
+      try {
+        expect(second.seen).toEqual([]);
+        expect(await snapshot(b.db)).toEqual(before);
+      } finally {
+        await b.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('start-up on DATABASE_URL', () => {
+  it('never seeds a server database unless SEED_DEMO=true', async () => {
+    const url = TEST_DATABASE_URL!;
+    const schema = newSchemaName();
+    try {
+      const plain = await prepareDatabase(loadConfig({ DATABASE_URL: url }), silent, { schema });
+      expect((await snapshot(plain.db)).merchant).toEqual([]);
+      await plain.close();
+
+      const asked = await prepareDatabase(loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }), silent, {
+        schema,
+      });
+      expect((await snapshot(asked.db)).merchant).toHaveLength(1);
+      await asked.close();
+    } finally {
+      await dropSchema(url, schema);
+    }
+  });
+});

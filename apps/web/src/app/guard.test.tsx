@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { modalStore } from '@/state';
+import { requireAgentSession, requireLogin } from './guard';
+import { routes } from './router';
+
+const probe = (path: string, text: string, loader?: () => unknown): RouteObject => ({
+  path,
+  loader,
+  element: <p>{text}</p>,
+});
+
+const renderAt = (path: string, table: RouteObject[]) => {
+  const router = createMemoryRouter(table, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+};
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    async () =>
+      new Response(JSON.stringify({ success: false, code: 'not_found', message: 'x', value: null }), {
+        status: 404,
+      }),
+  );
+  sessionStorage.clear();
+  modalStore.reset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('navigation guard', () => {
+  const table = [
+    probe('/login', 'login page'),
+    probe('/agent', 'agent landing'),
+    probe('/member', 'member centre', requireLogin),
+    probe('/agentHome', 'agent centre', requireAgentSession),
+  ];
+
+  it('sends a login-required route without a token to /login', async () => {
+    const router = renderAt('/member', table);
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('lets the route through with a session token', async () => {
+    sessionStorage.setItem('token', 'abc');
+    const router = renderAt('/member', table);
+    expect(await screen.findByText('member centre')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/member');
+  });
+
+  it('sends the agent centre without a token to the agent landing', async () => {
+    const router = renderAt('/agentHome', table);
+    expect(await screen.findByText('agent landing')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/agent');
+  });
+
+  it('guards every login-required route of the app and leaves public ones open', () => {
+    const guarded: string[] = [];
+    const open: string[] = [];
+    const walk = (list: RouteObject[]) =>
+      list.forEach((route) => {
+        if (route.path) (route.loader ? guarded : open).push(route.path);
+        if (route.children) walk(route.children);
+      });
+    walk(routes);
+    expect(guarded.sort()).toEqual(
+      ['/agentHome', '/favorite', '/lottery', '/member', '/recent', '/seaLottery', '/vnLottery'].sort(),
+    );
+    expect(open).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/index',
+        '/index.html',
+        '/home',
+        '/login',
+        '/register',
+        '/help',
+        '/seamless',
+        '/lottert',
+        '/vnlottery',
+        '/sealottery',
+        '/rng',
+        '/promotions',
+        '/pointMall',
+        '/agent',
+        '*',
+      ]),
+    );
+  });
+
+  it('/member without a token lands on /login with the login popup open', async () => {
+    const router = createMemoryRouter(routes, { initialEntries: ['/member'] });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await screen.findAllByRole('button', { name: 'Entrar' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(modalStore.get().stack.map((m) => m.kind)).toEqual(['login']);
+  });
+});

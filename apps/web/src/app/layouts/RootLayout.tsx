@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { hideBootCover } from '@/features/system';
+import { useT } from '@/i18n';
+import { useUi } from '@/state';
+import { LoadingCover } from '@/ui';
+import { ModalHost } from '../ModalHost';
+import { NavigationEffects } from '../NavigationEffects';
+
+/** Above every layout: navigation effects, the modal host and the loading cover. */
+export function RootLayout() {
+  const { t } = useT();
+  const loadingCover = useUi((state) => state.loadingCover);
+  useEffect(hideBootCover, []);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <NavigationEffects />
+      <Outlet />
+      <ModalHost />
+      <LoadingCover show={loadingCover} />
+    </>
+  );
+}
+
+export function RouteFallback() {
+  return <LoadingCover show />;
+}

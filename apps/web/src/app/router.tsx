@@ -1,0 +1,112 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadAgentCentrePage, loadAgentLandingPage } from '@/features/agent-centre';
+import { loadPromotionsPage } from '@/features/content';
+import { loadPointMallPage } from '@/features/engagement';
+import { loadLotteryPage, loadSeamlessPage } from '@/features/games';
+import { HomePage, loadAccountListPage, loadGameCentrePage, loadGameListPage } from '@/features/lobby';
+import { loadMemberCentrePage } from '@/features/member-centre';
+import { paths } from '@/config/paths';
+import { withMessages } from '@/i18n';
+import { requireAgentSession, requireLogin, type RouteHandle } from './guard';
+import { MainLayout } from './layouts/MainLayout';
+import { RootLayout, RouteFallback } from './layouts/RootLayout';
+
+/** A route whose page module (default export) loads on demand. */
+const page = (
+  path: string,
+  name: string,
+  load: () => Promise<{ default: React.ComponentType }>,
+  options: { login?: boolean; footer?: boolean } = {},
+): RouteObject => ({
+  path,
+  caseSensitive: true,
+  handle: { name, footer: options.footer, requiresLogin: options.login } satisfies RouteHandle,
+  ...(options.login ? { loader: requireLogin } : {}),
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const home = (path: string): RouteObject => ({
+  path,
+  caseSensitive: true,
+  handle: { name: 'home' } satisfies RouteHandle,
+  Component: HomePage,
+});
+
+/** /login, /register, /help: the home view with that modal open. */
+const withModal = (path: string, kind: 'login' | 'register' | 'help'): RouteObject => ({
+  path,
+  caseSensitive: true,
+  handle: { name: 'home' } satisfies RouteHandle,
+  lazy: async () => {
+    const { HomeWithModal } = await import('./routes/HomeWithModal');
+    return { Component: () => <HomeWithModal kind={kind} /> };
+  },
+});
+
+/** Every route of spec section 2 with its aliases. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: RouteFallback,
+    children: [
+      {
+        Component: MainLayout,
+        children: [
+          home(paths.home),
+          ...paths.homeAliases.map(home),
+          withModal(paths.login, 'login'),
+          withModal(paths.register, 'register'),
+          withModal(paths.help, 'help'),
+          page(paths.sports, 'gameCentre', loadGameCentrePage),
+          page(paths.esports, 'gameCentre', loadGameCentrePage),
+          page(paths.lott, 'gameCentre', loadGameCentrePage),
+          page(paths.elott, 'gameCentre', loadGameCentrePage),
+          page(paths.live, 'gameList', loadGameListPage),
+          page(paths.fish, 'gameList', loadGameListPage),
+          page(paths.rng, 'gameList', loadGameListPage),
+          page(paths.pvp, 'gameList', loadGameListPage),
+          page(paths.favorite, 'accountList', loadAccountListPage, { login: true }),
+          page(paths.recent, 'accountList', loadAccountListPage, { login: true }),
+          page(paths.lottery, 'lottery', loadLotteryPage, { login: true, footer: false }),
+          page(paths.seaLottery, 'lottery', loadLotteryPage, { login: true, footer: false }),
+          page(paths.vnLottery, 'lottery', loadLotteryPage, { login: true, footer: false }),
+          page(paths.member, 'member', loadMemberCentrePage, { login: true }),
+          page(paths.promotions, 'promotions', loadPromotionsPage),
+          page(paths.pointMall, 'pointMall', loadPointMallPage),
+          {
+            path: '*',
+            handle: { name: 'notFound' } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await withMessages(() => import('./routes/NotFound'))()).NotFound,
+            }),
+          },
+        ],
+      },
+      {
+        lazy: async () => ({ Component: (await import('./layouts/GameLayout')).GameLayout }),
+        children: [
+          page(paths.seamless, 'seamless', loadSeamlessPage, { footer: false }),
+          page(paths.lottert, 'gamePage', loadLotteryPage, { footer: false }),
+          page(paths.vnlottery, 'gamePage', loadLotteryPage, { footer: false }),
+          page(paths.sealottery, 'gamePage', loadLotteryPage, { footer: false }),
+        ],
+      },
+      {
+        lazy: async () => ({ Component: (await import('./layouts/AgentLayout')).AgentLayout }),
+        children: [
+          page(paths.agent, 'agent', loadAgentLandingPage),
+          {
+            path: paths.agentHome,
+            caseSensitive: true,
+            handle: { name: 'agentHome', requiresLogin: true } satisfies RouteHandle,
+            loader: requireAgentSession,
+            lazy: async () => ({ Component: (await loadAgentCentrePage()).default }),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

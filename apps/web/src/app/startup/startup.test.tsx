@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StartupGate } from './StartupGate';
+import { uiStore } from '@/state';
+
+const envelope = (value: unknown) => ({ success: true, code: 'ok', message: '', value });
+const whitelabel = { merchantCode: 'm', siteName: 'Banca Teste', currency: 'BRL', currencySymbol: 'R$' };
+const cdn = { imgUrls: ['https://img.example'], startGameUrls: ['https://start.example'], analyticsId: null };
+
+let status: unknown;
+let statusFails = false;
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const url = String(input);
+  const json = (body: unknown, code = 200) =>
+    new Response(JSON.stringify(body), { status: code, headers: { 'Content-Type': 'application/json' } });
+  if (url.startsWith('/wps/system/status')) {
+    if (statusFails) throw new TypeError('Failed to fetch');
+    return json(envelope(status));
+  }
+  if (url.startsWith('/wps/system/whitelabel')) return json(envelope(whitelabel));
+  if (url.startsWith('/wps/system/cdn')) return json(envelope(cdn));
+  return json(envelope([]));
+});
+
+const renderGate = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <StartupGate>
+        <p>the app</p>
+      </StartupGate>
+    </QueryClientProvider>,
+  );
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockClear();
+  statusFails = false;
+  sessionStorage.clear();
+  uiStore.reset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('StartupGate', () => {
+  it('renders the app on status 0 after fetching status and permissions in parallel', async () => {
+    status = { systemStatus: 0, maintenance: null, location: { ip: '1.2.3.4', countryCode: 'BR' } };
+    renderGate();
+    expect(await screen.findByText('the app')).toBeTruthy();
+    const urls = fetchMock.mock.calls.map(([url]) => String(url).split('?')[0]);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/wps/system/status',
+        '/wps/system/whitelabel',
+        '/wps/system/setting/register',
+        '/wps/system/resources',
+        '/wps/system/domainRoute',
+        '/wps/system/customerService',
+        '/wps/system/cdn',
+        '/wps/system/countries',
+      ]),
+    );
+    expect(uiStore.get()).toMatchObject({
+      systemStatus: 0,
+      location: { ip: '1.2.3.4' },
+      imgUrl: 'https://img.example',
+      startGameUrl: 'https://start.example',
+    });
+    expect(uiStore.get().whitelabel?.siteName).toBe('Banca Teste');
+  });
+
+  it('renders the maintenance page on status 1 with its end time', async () => {
+    status = {
+      systemStatus: 1,
+      maintenance: { endTime: '2030-01-02T03:04:00.000Z' },
+      location: { ip: '1.2.3.4', countryCode: null },
+    };
+    renderGate();
+    expect(
+      await screen.findByRole('heading', { name: 'Sistema em manutenção' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.getByText('Horário de término')).toBeTruthy();
+    expect(document.querySelector('time')?.getAttribute('datetime')).toBe('2030-01-02T03:04:00.000Z');
+    expect(screen.getByRole('button', { name: 'Atendimento ao cliente' })).toBeTruthy();
+    expect(screen.queryByText('the app')).toBeNull();
+  }, 15_000);
+
+  it('renders the region-blocked page on status 2 with the visitor IP', async () => {
+    status = { systemStatus: 2, maintenance: null, location: { ip: '203.0.113.9', countryCode: 'XX' } };
+    renderGate();
+    expect(await screen.findByRole('heading', { name: 'Acesso restrito' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('203.0.113.9')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Atendimento ao cliente' })).toBeTruthy();
+  }, 15_000);
+
+  it('shows the network page when the status call fails, and retries into the app', async () => {
+    statusFails = true;
+    status = { systemStatus: 0, maintenance: null, location: { ip: '1.2.3.4', countryCode: 'BR' } };
+    renderGate();
+    expect(
+      await screen.findByRole('heading', { name: 'Conexão de rede anormal' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    statusFails = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('the app')).toBeTruthy();
+  }, 15_000);
+});

@@ -1,0 +1,96 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { AgentCentrePage as Page, Whitelabel } from '@banca/contract';
+import { hasToken } from '@/api';
+import { showTrialPrompt } from '@/features/auth';
+import { CustomerServiceButton, useWhitelabel } from '@/features/system';
+import { paths } from '@/config/paths';
+import { AGENT_CENTRE_PAGES } from '@banca/contract';
+import { useT } from '@/i18n';
+import { uiStore, useUi } from '@/state';
+import { CentreLayout, Empty, Spinner, type IconName } from '@/ui';
+
+const ICONS: Record<Page, IconName> = {
+  agentAnnouncement: 'megaphone',
+  agentTeamOverview: 'users',
+  registerCenter: 'user',
+  downlineManagmentView: 'users',
+  personalHistoryCopy: 'receipt',
+  palStatementsAgentCopy: 'chart',
+  agentRevenueReport: 'wallet',
+  agentDownlineTransactionDetailsCopy: 'receipt',
+  agentDividendRecordCopy2: 'gem',
+  agentDailyWages2: 'clock',
+  agentHourSalary: 'clock',
+  agentRealtimeSalary: 'clock',
+  depositv2: 'deposit',
+  withdraw: 'withdraw',
+  messageV2: 'mail',
+  customerService: 'headset',
+};
+
+/** Dividend and salary entries show only when the merchant's contract flags say so (spec section 2). */
+export const agentMenu = (flags: Whitelabel['contracts'] | undefined): Page[] =>
+  AGENT_CENTRE_PAGES.filter((page) => {
+    if (page === 'agentDividendRecordCopy2') return !!flags?.dividend;
+    if (page === 'agentDailyWages2') return !!flags?.dailySalary;
+    if (page === 'agentHourSalary') return !!flags?.hourlySalary;
+    if (page === 'agentRealtimeSalary') return !!flags?.realtimeSalary;
+    return true;
+  });
+
+const isPage = (value: string | null): value is Page =>
+  !!value && (AGENT_CENTRE_PAGES as readonly string[]).includes(value);
+
+/** /agentHome: the agent-centre menu and the selected page (default agentTeamOverview). */
+export default function AgentCentrePage() {
+  const { t } = useT();
+  const whitelabel = useWhitelabel();
+  const menu = agentMenu(whitelabel?.contracts);
+  const [params, setParams] = useSearchParams();
+  const acPage = useUi((state) => state.acPage);
+  const requested = params.get('page');
+  const page: Page = isPage(requested) && menu.includes(requested) ? requested : acPage;
+
+  const navigate = useNavigate();
+  const isLogin = useUi((state) => state.isLogin);
+  const member = useUi((state) => state.memberInfo);
+  // Spec section 4: the agent centre sends non-agents to /agent; a trial account sees its prompt.
+  const refused = (!isLogin && !hasToken()) || (member !== null && !member.isAgent);
+
+  useEffect(() => {
+    if (!refused) return;
+    if (member?.isTrial) showTrialPrompt();
+    navigate(paths.agent, { replace: true });
+  }, [refused, member, navigate]);
+
+  useEffect(() => {
+    uiStore.set({ acShow: true, acPage: page });
+    return () => uiStore.set({ acShow: false });
+  }, [page]);
+
+  if (refused || !member)
+    return (
+      <div className="centre centre--agent centre--waiting">
+        <Spinner size="lg" />
+      </div>
+    );
+
+  return (
+    <CentreLayout
+      className="centre--agent"
+      title={t('agent.centreTitle')}
+      menuLabel={t('agent.menu')}
+      items={menu.map((item) => ({ key: item, label: t(`agent.pages.${item}`), icon: ICONS[item] }))}
+      current={page}
+      onSelect={(item) => setParams({ page: item })}
+      panelId="ac-title"
+    >
+      {page === 'customerService' ? (
+        <CustomerServiceButton />
+      ) : (
+        <Empty title={t('common.noData')} hint={t('common.noDataHint')} icon={ICONS[page]} />
+      )}
+    </CentreLayout>
+  );
+}

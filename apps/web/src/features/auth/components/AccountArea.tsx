@@ -1,0 +1,198 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CustomerServiceButton, useWhitelabel } from '@/features/system';
+import { memberPage, paths } from '@/config/paths';
+import { useT } from '@/i18n';
+import { openModal, useUi } from '@/state';
+import { Icon, type IconName } from '@/ui';
+import { confirmLogout } from '../actions';
+import { unlessTrial } from '../trial';
+import { ExtraIcon } from './ExtraIcon';
+import './auth.css';
+
+/** Copies text; falls back to a hidden textarea where the async clipboard is unavailable. */
+export const copyText = async (text: string): Promise<boolean> => {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    let ok: boolean;
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+};
+
+/**
+ * The logged-in header (spec section 2): a balance slot, the notice bell and the avatar menu (my
+ * account, betting record, platform messages, customer service, agent entry for agents, sign out,
+ * copyable user ID, VIP label). The balance stays a dash until the wallet API exists (a later issue):
+ * no number is shown that the server did not give.
+ */
+export default function AccountArea() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const member = useUi((state) => state.memberInfo);
+  const isAgent = useUi((state) => state.isAgent);
+  const isTrial = useUi((state) => state.isTrial);
+  const whitelabel = useWhitelabel();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const name = member?.nickname || member?.account || '';
+  const vip = whitelabel?.vip.enabled
+    ? member?.vipLabel || `${whitelabel.vip.labelName || 'VIP'} ${member?.vipLevel ?? 0}`
+    : null;
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    const onDown = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onDown);
+    root.current
+      ?.querySelector<HTMLElement>(`#${CSS.escape(menuId)} a, #${CSS.escape(menuId)} button`)
+      ?.focus();
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onDown);
+    };
+  }, [open, menuId]);
+
+  const go = (to: string, guarded = true) => {
+    setOpen(false);
+    if (guarded) unlessTrial(() => navigate(to));
+    else navigate(to);
+  };
+
+  const copyId = async () => {
+    if (!member) return;
+    const ok = await copyText(String(member.id));
+    openModal('message', {
+      title: ok ? 'account.copied' : 'in_popup_prompt',
+      rawText: ok ? t('account.copiedText', { id: member.id }) : t('account.copyFailed'),
+    });
+  };
+
+  const item = (key: 'myAccount' | 'bettingRecord' | 'messages', icon: IconName, to: string) => (
+    <li>
+      <button type="button" className="account__item" onClick={() => go(to)}>
+        <Icon name={icon} size={18} />
+        <span>{t(`account.${key}`)}</span>
+      </button>
+    </li>
+  );
+
+  return (
+    <div className="account" ref={root}>
+      {isTrial && <span className="account__trial">{t('account.trial')}</span>}
+      <span
+        className="account__balance"
+        tabIndex={0}
+        role="note"
+        title={t('account.balanceUnavailable')}
+        aria-label={`${t('account.balance')}: ${t('account.balanceUnavailable')}`}
+      >
+        <Icon name="wallet" size={16} />
+        <span aria-hidden="true">—</span>
+      </span>
+      <button
+        type="button"
+        className="icon-btn account__bell"
+        aria-label={t('account.notices')}
+        title={t('account.notices')}
+        onClick={() => go(memberPage('messageV2'))}
+      >
+        <ExtraIcon name="bell" />
+      </button>
+      <button
+        ref={button}
+        type="button"
+        className="account__avatar"
+        aria-label={t('account.menu')}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span className="account__face" aria-hidden="true">
+          {(name || '?').slice(0, 1).toUpperCase()}
+        </span>
+        <Icon name="chevronDown" size={16} />
+      </button>
+      {open && (
+        <div className="account__menu" id={menuId}>
+          <div className="account__who">
+            <span className="account__name">{name}</span>
+            {vip && <span className="account__vip">{vip}</span>}
+            {member && (
+              <span className="account__id">
+                <span>
+                  {t('account.userId')}: <strong>{member.id}</strong>
+                </span>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  onClick={copyId}
+                  aria-label={t('account.copyId')}
+                  title={t('account.copyId')}
+                >
+                  <ExtraIcon name="copy" size={16} />
+                </button>
+              </span>
+            )}
+          </div>
+          <nav aria-label={t('account.menu')}>
+            <ul>
+              {item('myAccount', 'user', paths.member)}
+              {item('bettingRecord', 'receipt', memberPage('personalHistoryCopy'))}
+              {item('messages', 'mail', memberPage('messageV2'))}
+              <li>
+                <CustomerServiceButton variant="menu" className="account__item" />
+              </li>
+              {isAgent && (
+                <li>
+                  <button type="button" className="account__item" onClick={() => go(paths.agentHome, false)}>
+                    <Icon name="briefcase" size={18} />
+                    <span>{t('account.agentCentre')}</span>
+                  </button>
+                </li>
+              )}
+              <li>
+                <button
+                  type="button"
+                  className="account__item account__item--danger"
+                  onClick={() => {
+                    setOpen(false);
+                    confirmLogout();
+                  }}
+                >
+                  <Icon name="logout" size={18} />
+                  <span>{t('account.signOut')}</span>
+                </button>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      )}
+    </div>
+  );
+}

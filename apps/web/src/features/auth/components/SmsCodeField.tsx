@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { SMS_SEND_THROTTLE_MS } from '@banca/contract';
+import { isApiError } from '@/api';
+import { t as translate, useT } from '@/i18n';
+import { openModal } from '@/state';
+import { sendSmsCode } from '../api/auth-api';
+import { countdownSeconds, useCountdown, useThrottled } from '../countdown';
+import { FormField, describedBy } from './FormField';
+
+/** Spec section 8: an SMS code failure shows the server message in a warning dialog with a confirm. */
+export const smsFailureDialog = (error: unknown) =>
+  openModal('message', {
+    title: 'in_popup_prompt',
+    rawText: isApiError(error) ? error.message : translate('unknown_error'),
+    confirm: 'in_increase_submit',
+  });
+
+interface Props {
+  id: string;
+  purpose: 'noLogin' | 'register';
+  /** The number to send to, or null when it is not valid yet (the caller shows why). */
+  target: () => { mobileNum: string; countryDialingCode: string } | null;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  label?: string;
+  required?: boolean;
+}
+
+/**
+ * An SMS verification code with its send button: after sending, the button counts down
+ * expiredMinutes x 60 s (1 minute by default); sending is throttled to once a second.
+ */
+export function SmsCodeField({ id, purpose, target, value, onChange, error, label, required = true }: Props) {
+  const { t } = useT();
+  const { left, start } = useCountdown();
+  const [busy, setBusy] = useState(false);
+
+  const send = useThrottled(() => {
+    const to = target();
+    if (!to) return;
+    setBusy(true);
+    sendSmsCode(purpose, to)
+      .then((answer) => start(countdownSeconds(answer.expiredMinutes)))
+      .catch(smsFailureDialog)
+      .finally(() => setBusy(false));
+  }, SMS_SEND_THROTTLE_MS);
+
+  return (
+    <FormField id={id} label={label ?? t('auth.smsCode')} required={required} error={error}>
+      <span className="input-affix">
+        <input
+          id={id}
+          name="verificationCode"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={8}
+          value={value}
+          onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+          aria-invalid={!!error}
+          aria-describedby={describedBy(id, error)}
+        />
+        <button
+          type="button"
+          className="btn btn--outline btn--sm input-affix__action"
+          onClick={() => send()}
+          disabled={busy || left > 0}
+          aria-busy={busy || undefined}
+        >
+          {left > 0 ? t('auth.resendIn', { seconds: left }) : t('auth.sendCode')}
+        </button>
+      </span>
+    </FormField>
+  );
+}

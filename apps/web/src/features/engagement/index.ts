@@ -1,0 +1,3 @@
+import { withMessages } from '@/i18n';
+
+export const loadPointMallPage = withMessages(() => import('./components/PointMallPage'));

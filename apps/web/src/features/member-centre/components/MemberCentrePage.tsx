@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { MemberCentrePage as Page } from '@banca/contract';
+import { MEMBER_CENTRE_PAGES } from '@banca/contract';
+import { showTrialPrompt } from '@/features/auth';
+import { paths } from '@/config/paths';
+import { useT } from '@/i18n';
+import { uiStore, useUi } from '@/state';
+import { CentreLayout, Empty, type IconName } from '@/ui';
+import { SecurityCenter } from './SecurityCenter';
+
+const ICONS: Record<Page, IconName> = {
+  securityCenter: 'shield',
+  transferFund: 'wallet',
+  depositv2: 'deposit',
+  withdraw: 'withdraw',
+  transferUpline: 'users',
+  personalHistoryCopy: 'receipt',
+  transactionHistory: 'chart',
+  personalProfit: 'chart',
+  bonusDetails: 'gift',
+  rewardCenter: 'trophy',
+  referral: 'users',
+  missionLeaderboard: 'star',
+  messageV2: 'mail',
+  manualRebate: 'gem',
+};
+
+const isPage = (value: string | null): value is Page =>
+  !!value && (MEMBER_CENTRE_PAGES as readonly string[]).includes(value);
+
+/** /member (login required): the member-centre menu and the selected page (default securityCenter). */
+export default function MemberCentrePage() {
+  const { t } = useT();
+  const [params, setParams] = useSearchParams();
+  const mcPage = useUi((state) => state.mcPage);
+  const requested = params.get('page');
+  const page: Page = isPage(requested) ? requested : mcPage;
+
+  // Spec sections 6 and 8: a trial account gets the in_need_true_account prompt instead, and goes
+  // back where it came from (home when there is no history).
+  const blocked = useUi((state) => state.isLogin && state.isTrial);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!blocked) return;
+    showTrialPrompt();
+    const idx = (history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(paths.home, { replace: true });
+  }, [blocked, navigate]);
+
+  useEffect(() => {
+    uiStore.set({ mcShow: true, mcPage: page });
+    return () => uiStore.set({ mcShow: false });
+  }, [page]);
+
+  if (blocked) return null;
+
+  return (
+    <CentreLayout
+      title={t('member.title')}
+      menuLabel={t('member.menu')}
+      items={MEMBER_CENTRE_PAGES.map((item) => ({
+        key: item,
+        label: t(`member.pages.${item}`),
+        icon: ICONS[item],
+      }))}
+      current={page}
+      onSelect={(item) => setParams({ page: item })}
+      panelId="mc-title"
+    >
+      {page === 'securityCenter' ? (
+        <SecurityCenter />
+      ) : (
+        <Empty title={t('common.noData')} hint={t('common.noDataHint')} icon={ICONS[page]} />
+      )}
+    </CentreLayout>
+  );
+}

@@ -1,0 +1,3 @@
+import { withMessages } from '@/i18n';
+
+export const loadMemberCentrePage = withMessages(() => import('./components/MemberCentrePage'));

@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { pickUpToken } from '@/api';
+import { restoreSession, showSocialReturnError } from '@/features/auth';
+import { initLanguage } from '@/i18n';
+import { initTheme } from '@/theme';
+import { App, createQueryClient } from '@/app/App';
+import { startupPermissionQueries, statusQuery } from '@/features/system';
+import '@/theme/tokens.css';
+import '@/theme/base.css';
+import '@/ui/ui.css';
+import '@/app/layouts/shell.css';
+import '@/features/pages.css';
+
+initTheme();
+// Spec section 4: a token in the URL query is moved into session storage before anything else; with
+// one, the member info loads (lazily) beside the start-up calls.
+if (pickUpToken()) void restoreSession();
+// Only a visit with a query can be a return from a failed social sign-in: check it then.
+if (window.location.search) void showSocialReturnError();
+
+const queryClient = createQueryClient();
+// Start-up calls begin at once, in parallel with loading the language.
+void queryClient.prefetchQuery(statusQuery);
+for (const query of startupPermissionQueries)
+  void queryClient.prefetchQuery(query as unknown as typeof statusQuery);
+// The remembered language's messages load before the first render (PT ships in this chunk).
+void initLanguage().finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+});

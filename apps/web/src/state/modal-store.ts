@@ -1,0 +1,52 @@
+import type { TKey } from '@/i18n';
+import { createStore, useStore } from './store';
+
+/** The modals the shell knows; each is loaded on demand by the modal host. */
+export interface ModalProps {
+  login: { tab?: 'username' | 'sms' };
+  register: Record<string, never>;
+  /** forced: opened after a login with an expired or default password (spec section 4). */
+  changePassword: { forced?: boolean };
+  forgotPassword: { tab?: 'email' | 'phone' };
+  help: { slug?: string };
+  logoutConfirm: { returnTo?: string };
+  message: { title: TKey; text?: TKey; rawText?: string; confirm?: TKey };
+}
+export type ModalKind = keyof ModalProps;
+export interface OpenModal<K extends ModalKind = ModalKind> {
+  id: number;
+  kind: K;
+  props: ModalProps[K];
+  /** Called once the modal is closed (by its close button, Escape, the backdrop or a result). */
+  onClose?: () => void;
+}
+
+let nextId = 1;
+export const modalStore = createStore(() => ({ stack: [] as OpenModal[] }));
+
+export const openModal = <K extends ModalKind>(
+  kind: K,
+  props: ModalProps[K],
+  onClose?: () => void,
+): number => {
+  const id = nextId++;
+  modalStore.set((state) => ({
+    // One modal of a kind at a time: reopening replaces it (e.g. login -> register -> login).
+    stack: [...state.stack.filter((modal) => modal.kind !== kind), { id, kind, props, onClose } as OpenModal],
+  }));
+  return id;
+};
+
+export const closeModal = (id?: number): void => {
+  const { stack } = modalStore.get();
+  const target = id === undefined ? stack[stack.length - 1] : stack.find((modal) => modal.id === id);
+  if (!target) return;
+  modalStore.set({ stack: stack.filter((modal) => modal !== target) });
+  target.onClose?.();
+};
+
+export const closeModalsOfKind = (kind: ModalKind): void => {
+  for (const modal of modalStore.get().stack) if (modal.kind === kind) closeModal(modal.id);
+};
+
+export const useModalStack = () => useStore(modalStore, (state) => state.stack);

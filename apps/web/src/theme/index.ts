@@ -1,0 +1,2 @@
+export { useTheme, initTheme, setThemePreference, resolveTheme } from './theme';
+export type { Theme, ThemePreference } from './theme';

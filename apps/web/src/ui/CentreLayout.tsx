@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Icon, type IconName } from './Icon';
+
+export interface CentreMenuItem<K extends string> {
+  key: K;
+  label: string;
+  icon: IconName;
+}
+
+interface Props<K extends string> {
+  title: string;
+  menuLabel: string;
+  items: readonly CentreMenuItem<K>[];
+  current: K;
+  onSelect: (key: K) => void;
+  /** Id of the panel heading, unique per centre. */
+  panelId: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/** The member and agent centres: a page title, a menu of pages and the selected page's panel. */
+export function CentreLayout<K extends string>({
+  title,
+  menuLabel,
+  items,
+  current,
+  onSelect,
+  panelId,
+  className,
+  children,
+}: Props<K>) {
+  const selected = items.find((item) => item.key === current);
+  return (
+    <div className={`centre${className ? ` ${className}` : ''}`}>
+      <header className="page__head">
+        <h1>{title}</h1>
+      </header>
+      <div className="centre__body">
+        <nav className="centre__menu" aria-label={menuLabel}>
+          <ul>
+            {items.map((item) => (
+              <li key={item.key}>
+                <button
+                  type="button"
+                  className={`centre__item${item.key === current ? ' is-active' : ''}`}
+                  aria-current={item.key === current ? 'page' : undefined}
+                  onClick={() => onSelect(item.key)}
+                >
+                  <Icon name={item.icon} size={18} />
+                  <span>{item.label}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="centre__panel" aria-labelledby={panelId}>
+          <h2 id={panelId}>{selected?.label}</h2>
+          {children}
+        </section>
+      </div>
+    </div>
+  );
+}

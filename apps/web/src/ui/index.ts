@@ -1,0 +1,13 @@
+export { Button } from './Button';
+export { Modal } from './Modal';
+export { Tabs, tabPanelProps } from './Tabs';
+export type { TabItem } from './Tabs';
+export { Pagination, pageWindow } from './Pagination';
+export { Empty } from './Empty';
+export { Skeleton, SkeletonGrid } from './Skeleton';
+export { Spinner, LoadingCover } from './Spinner';
+export { Icon, StrokeIcon } from './Icon';
+export type { IconName } from './Icon';
+export { lockScroll } from './scroll-lock';
+export { CentreLayout } from './CentreLayout';
+export type { CentreMenuItem } from './CentreLayout';

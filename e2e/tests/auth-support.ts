@@ -1,0 +1,111 @@
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { isPhone, t } from './support';
+
+export type Lang = 'PT' | 'EN';
+
+/** Phones run the account journeys in English, desktops in Portuguese: both languages every run. */
+export const langOf = (info: TestInfo): Lang => (isPhone(info) ? 'EN' : 'PT');
+
+/** Opens the app in a language, as a returning visitor who chose it. */
+export const useLanguage = async (page: Page, lang: Lang) => {
+  await page.addInitScript((value) => localStorage.setItem('banca.language', value), lang);
+};
+
+/** Unique, valid names and numbers per run (usernames: letters first, then digits). */
+let counter = 0;
+export const unique = () => `${Date.now() % 1_000_000_000}${counter++}`.slice(-8);
+export const newUsername = () => `user${unique()}`;
+export const newMobile = () => `119${unique()}`.slice(0, 11);
+
+/** Tracks the captcha the page last loaded, and answers it through the dev-only endpoint. */
+export const captchaSolver = (page: Page) => {
+  let lastId: string | null = null;
+  page.on('response', async (res) => {
+    if (!res.url().includes('/wps/captcha') || res.request().method() !== 'GET') return;
+    try {
+      lastId = (await res.json()).value.captchaId;
+    } catch {
+      // a failed captcha load leaves the previous id
+    }
+  });
+  return async (api: APIRequestContext): Promise<string> => {
+    await expect.poll(() => lastId, { message: 'a captcha was loaded' }).not.toBeNull();
+    const res = await api.get(`/dev/captcha/${lastId}`);
+    expect(res.ok()).toBe(true);
+    return (await res.json()).value.answer as string;
+  };
+};
+
+/** The newest sandbox message to a recipient (the dev outbox), and the code or password inside. */
+export const latestMessage = async (api: APIRequestContext, recipient: string, channel: 'sms' | 'email') => {
+  let body = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await api.get(
+          `/dev/outbox?recipient=${encodeURIComponent(recipient)}&channel=${channel}&limit=1`,
+        );
+        body = (await res.json()).value.messages[0]?.body ?? '';
+        return body;
+      },
+      { message: `a ${channel} to ${recipient}` },
+    )
+    .not.toBe('');
+  return body;
+};
+export const smsCode = async (api: APIRequestContext, mobile: string) => {
+  const body = await latestMessage(api, `+55${mobile}`, 'sms');
+  return /\b(\d{6})\b/.exec(body)![1]!;
+};
+
+export const loginDialog = (page: Page, lang: Lang) =>
+  page.getByRole('dialog', { name: t(lang, 'auth.loginTitle') });
+
+export const openLogin = async (page: Page, lang: Lang) => {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: t(lang, 'header.login'), exact: true })
+    .click();
+  await expect(loginDialog(page, lang)).toBeVisible();
+  return loginDialog(page, lang);
+};
+
+export const accountMenuButton = (page: Page, lang: Lang) =>
+  page.getByRole('banner').getByRole('button', { name: t(lang, 'account.menu') });
+
+export const expectLoggedIn = async (page: Page, lang: Lang) => {
+  await expect(accountMenuButton(page, lang)).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: t(lang, 'header.login'), exact: true }),
+  ).toHaveCount(0);
+};
+
+export const logout = async (page: Page, lang: Lang) => {
+  await accountMenuButton(page, lang).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: t(lang, 'account.signOut') })
+    .click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(t(lang, 'in_sure_logout'));
+  await confirm.getByRole('button', { name: t(lang, 'common.confirm') }).click();
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: t(lang, 'header.login'), exact: true }),
+  ).toBeVisible();
+};
+
+/** Fills the username login form; the captcha too when the form shows it. */
+export const submitLogin = async (
+  page: Page,
+  lang: Lang,
+  username: string,
+  password: string,
+  solve?: (api: APIRequestContext) => Promise<string>,
+) => {
+  const dialog = loginDialog(page, lang);
+  await dialog.getByLabel(t(lang, 'auth.username'), { exact: true }).fill(username);
+  await dialog.getByLabel(t(lang, 'auth.password'), { exact: true }).fill(password);
+  const captcha = dialog.getByLabel(t(lang, 'auth.captcha'), { exact: true });
+  if (solve && (await captcha.count()) > 0) await captcha.fill(await solve(page.request));
+  await dialog.getByRole('button', { name: t(lang, 'auth.submitLogin'), exact: true }).click();
+};

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const i18nDir = join(here, '../../apps/web/src/i18n');
+
+type Catalogue = Record<string, unknown>;
+/** Each language ships in two parts (core with the first route, more on demand); a key is in either. */
+const load = (lang: 'pt' | 'en'): Catalogue[] =>
+  ['core', 'more'].map(
+    (part) => JSON.parse(readFileSync(join(i18nDir, lang, `${part}.json`), 'utf8')) as Catalogue,
+  );
+const catalogues = { PT: load('pt'), EN: load('en') };
+
+const lookup = (catalogue: Catalogue, key: string): unknown => {
+  let node: unknown = catalogue;
+  for (const part of key.split('.')) node = (node as Catalogue | undefined)?.[part];
+  return node;
+};
+
+/** The text the app shows for a message key, read from the app's own catalogues. */
+export const t = (lang: 'PT' | 'EN', key: string): string => {
+  const text = catalogues[lang]
+    .map((catalogue) => lookup(catalogue, key))
+    .find((node) => typeof node === 'string');
+  if (typeof text !== 'string') throw new Error(`no ${lang} text for ${key}`);
+  return text;
+};
+
+/** Screenshots land in e2e/.artifacts/shots, named by project, for a person to look at. */
+export const shot = async (page: Page, info: TestInfo, name: string) => {
+  await page.screenshot({
+    path: join(here, '../.artifacts/shots', `${info.project.name}-${name}.png`),
+    animations: 'disabled',
+  });
+};
+
+const operator = () => ({ Authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN ?? ''}` });
+
+export const setMaintenance = async (api: APIRequestContext, enabled: boolean, endTime: string | null) => {
+  const res = await api.put('/ops/system/maintenance', { headers: operator(), data: { enabled, endTime } });
+  expect(res.ok()).toBe(true);
+};
+
+export const setRegion = async (api: APIRequestContext, blockedIpRanges: string[]) => {
+  const res = await api.put('/ops/system/region', {
+    headers: operator(),
+    data: { blockedCountries: [], blockedIpRanges, allowedIpRanges: [] },
+  });
+  expect(res.ok()).toBe(true);
+};
+
+/** Settings are cached per node for up to a second or two; wait until the status call shows the change. */
+export const waitForStatus = async (api: APIRequestContext, systemStatus: number) => {
+  await expect
+    .poll(async () => (await (await api.get('/wps/system/status')).json()).value.systemStatus, {
+      timeout: 10_000,
+    })
+    .toBe(systemStatus);
+};
+
+export const isPhone = (info: TestInfo) => info.project.name === 'phone';
