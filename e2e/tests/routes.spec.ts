@@ -129,12 +129,19 @@ test.describe('navigation behaviour', () => {
 
   test('the page scrolls to top when the route changes', async ({ page }) => {
     await page.goto('/');
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-    await page
-      .getByRole('contentinfo')
-      .getByRole('link', { name: t('PT', 'category.LIVE') })
-      .click();
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toBeVisible();
+    // Scroll inside the poll: start-up may still be laying out (or resetting scroll) when the
+    // first scroll lands, so one scroll alone can be undone before it is read back.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          return window.scrollY;
+        }),
+      )
+      .toBeGreaterThan(0);
+    await footer.getByRole('link', { name: t('PT', 'category.LIVE') }).click();
     await expect(page).toHaveURL(/\/live$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
