@@ -3,6 +3,8 @@ import { createLogger } from './platform/logging.ts';
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
+import { startScheduler } from './platform/jobs/scheduler.ts';
+import { scheduledJobs } from './scheduled-jobs.ts';
 
 let config: Config;
 try {
@@ -18,10 +20,13 @@ const logger = createLogger(config.logLevel);
 const started = Date.now();
 const database = await prepareDatabase(config, logger);
 const app = await buildApp({ config, db: database.db, logger });
+// Every node runs the scheduler; the job_run claim makes each period run on one node only.
+const scheduler = startScheduler({ db: database.db, jobs: scheduledJobs, logger });
 
 closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'shutting down after an error');
   else logger.info({ signal }, 'shutting down');
+  await scheduler.stop();
   await app.close(); // stops accepting, lets in-flight requests finish
   await database.close();
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, ERROR_MESSAGES, ERROR_STATUS, isErrorCode } from './errors.ts';
+import { ERROR_CODES, ERROR_MESSAGES, ERROR_STATUS, isErrorCode, retryAfterMessage } from './errors.ts';
 import { fail, ok } from './envelope.ts';
 
 describe('error catalogue', () => {
@@ -26,5 +26,12 @@ describe('error catalogue', () => {
       message: 'Não encontrado.',
       value: null,
     });
+  });
+
+  it('names the real wait in too_many_requests, in seconds or whole minutes', () => {
+    expect(retryAfterMessage(300, 'EN')).toBe('Too many requests, retry after 5 minutes.');
+    expect(retryAfterMessage(42, 'EN')).toBe('Too many requests, retry after 42 seconds.');
+    expect(retryAfterMessage(61, 'PT')).toBe('Muitas solicitações. Tente novamente em 2 minutos.');
+    expect(retryAfterMessage(60, 'PT')).toBe('Muitas solicitações. Tente novamente em 1 minuto.');
   });
 });

@@ -1,3 +1,5 @@
+import type { Language } from './constants.ts';
+
 /**
  * Stable machine error codes and the HTTP status each maps to (ARCHITECTURE.md section 2). Where the
  * spec has a message key the code is that key (in_need_true_account, inconsistent_twice, ...).
@@ -68,3 +70,18 @@ export const ERROR_MESSAGES: Record<ErrorCode, { PT: string; EN: string }> = {
   unavailable: { PT: 'Serviço indisponível no momento.', EN: 'Service unavailable right now.' },
   internal_error: { PT: 'Erro desconhecido.', EN: 'Unknown error.' },
 };
+
+/**
+ * The too_many_requests message with the real wait in it. The spec's wording names 5 minutes (the SMS
+ * window); other limits ask for other waits, and the message must not promise a time that is wrong.
+ */
+export function retryAfterMessage(seconds: number, lang: Language): string {
+  const minutes = Math.ceil(seconds / 60);
+  const wait =
+    seconds < 60
+      ? `${seconds} ${lang === 'PT' ? 'segundos' : 'seconds'}`
+      : `${minutes} ${lang === 'PT' ? (minutes === 1 ? 'minuto' : 'minutos') : minutes === 1 ? 'minute' : 'minutes'}`;
+  return lang === 'PT'
+    ? `Muitas solicitações. Tente novamente em ${wait}.`
+    : `Too many requests, retry after ${wait}.`;
+}

@@ -96,6 +96,8 @@ export function registerRoute<D extends RouteDef>(
       ...(def.auth === 'operator' || def.auth === 'token' ? { security: [{ bearer: [] }] } : {}),
       response: { 200: envelopeSchema(def.response), '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
     },
+    // Read by the error handler: a body Fastify cannot parse at all is still "not enc" on an enc call.
+    config: { enc: def.enc === true },
     ...(onRequest.length > 0 ? { onRequest } : {}),
     ...(def.enc && options.serverKey ? { preValidation: decryptBody(options.serverKey) } : {}),
     handler: async (request, reply) => {

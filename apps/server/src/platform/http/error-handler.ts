@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES, ERROR_STATUS, fail, type ErrorCode, type Language } from '@banca/contract';
+import {
+  ERROR_MESSAGES,
+  ERROR_STATUS,
+  fail,
+  retryAfterMessage,
+  type ErrorCode,
+  type Language,
+} from '@banca/contract';
 import { AppError } from './app-error.ts';
 import { requestLanguage } from './language.ts';
 import { isApiPath } from './api-paths.ts';
@@ -101,8 +108,12 @@ const retryAfterOf = (value: unknown): number | undefined => {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, mapped: Mapped): FastifyReply {
   const lang = requestLanguage(request);
-  const message = mapped.message ?? messageOf(mapped.code, lang);
   const retryAfter = mapped.status === 429 ? retryAfterOf(mapped.value) : undefined;
+  const message =
+    mapped.message ??
+    (mapped.code === 'too_many_requests' && retryAfter !== undefined
+      ? retryAfterMessage(retryAfter, lang)
+      : messageOf(mapped.code, lang));
   if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   return reply
     .code(mapped.status)
@@ -116,6 +127,20 @@ export const sendErrorCode = (
   code: ErrorCode,
   value: unknown = null,
 ) => sendError(request, reply, { status: new AppError(code).status, code, value });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by registerRoute on calls the contract marks enc. */
+    enc?: boolean;
+  }
+}
+
+/** An enc call sent a media type the gateway has no parser for (text/plain, text/csv...): the client
+ *  skipped encryption, so it hears enc_required like a plain JSON body would, not a bare 415. */
+function encRequiredIfEncRoute(request: FastifyRequest, mapped: Mapped): Mapped {
+  if (mapped.code !== 'unsupported_media_type' || request.routeOptions.config.enc !== true) return mapped;
+  return { status: 400, code: 'enc_required', value: null };
+}
 
 export type HtmlFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown;
 
@@ -132,7 +157,7 @@ const wantsHtml = (request: FastifyRequest): boolean => (request.headers.accept 
  */
 export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const mapped = mapError(error);
+    const mapped = encRequiredIfEncRoute(request, mapError(error));
     // A deliberate 503 (maintenance) is a state, not a fault: only unexpected 5xx are errors.
     if (mapped.status >= 500 && mapped.code !== 'system_maintenance')
       request.log.error({ err: error }, 'request failed');

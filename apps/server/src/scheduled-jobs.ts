@@ -1,0 +1,5 @@
+import type { ScheduledJob } from './platform/jobs/scheduler.ts';
+import { authCleanupJob } from './modules/session/session.jobs.ts';
+
+/** Every periodic job of the gateway; each module contributes its own `*.jobs.ts`. */
+export const scheduledJobs: readonly ScheduledJob[] = [authCleanupJob];
