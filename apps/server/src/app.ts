@@ -38,6 +38,8 @@ import { authenticate } from './modules/session/session.service.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
 import { registerMemberRoutes } from './modules/member/member.routes.ts';
 import { registerSocialLoginRoutes } from './modules/session/social-login.routes.ts';
+import { registerWalletRoutes } from './modules/wallet/wallet.routes.ts';
+import { merchantCurrencyFrom } from './modules/wallet/wallet.service.ts';
 import { createOidcClients } from './platform/oidc/oidc-clients.ts';
 import { CaptchaAnswerLog, createDevService } from './modules/dev/dev.service.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
@@ -188,6 +190,7 @@ export async function buildApp({
     ...authRouteDeps,
     social: { oidc: createOidcClients(config.oidc), publicUrl: config.publicUrl },
   });
+  registerWalletRoutes(app, { db, merchantCurrency: merchantCurrencyFrom(system, config.merchant) });
   if (captchas) registerDevRoutes(app, createDevService(db, captchas));
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));

@@ -19,3 +19,6 @@ export * from './auth/social.routes.ts';
 export * from './member/register-fields.ts';
 export * from './member/member.schemas.ts';
 export * from './member/member.routes.ts';
+export * from './wallet/wallet.schemas.ts';
+export * from './wallet/wallet.errors.ts';
+export * from './wallet/wallet.routes.ts';

@@ -164,7 +164,8 @@ export async function insertAccounts(
   if (known.length > 0) await db.insertInto('member_known_ip').values(known).execute();
   return rows.map((r) => r.id);
 }
-/** Tables of migration 0100, for "nothing changed" checks. */
+/** Tables of accounts and sessions (migrations 0100, 0101) and the ledger that free play credits
+ *  (0200), for "nothing changed" checks. */
 export const ACCOUNT_TABLES = [
   'member',
   'affiliate',
@@ -177,6 +178,8 @@ export const ACCOUNT_TABLES = [
   'outbox',
   'member_social_identity',
   'social_login_state',
+  'ledger_account',
+  'ledger_transfer',
 ] as const;
 
 /**

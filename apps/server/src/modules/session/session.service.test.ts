@@ -1,7 +1,13 @@
-import { loginValueSchema, secondVerificationValueSchema } from '@banca/contract';
+import {
+  FREE_PLAY_BALANCE,
+  loginValueSchema,
+  PLAY_MONEY_CURRENCY,
+  secondVerificationValueSchema,
+} from '@banca/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../platform/crypto/token.ts';
 import { findMemberById } from '../member/member.repository.ts';
+import { findMemberAccount } from '../wallet/ledger.repository.ts';
 import { openAccountTestDb } from './account-db.testing.ts';
 import type { AccountDb } from './account-db.ts';
 import { failure, makeFixture } from './auth.fixture.testing.ts';
@@ -293,6 +299,10 @@ describe('free play, logout and tokens', () => {
     const member = await findMemberById(handle.db, auth.memberId);
     expect(member!.account).toMatch(/^guest_/);
     expect(member!.password_hash).toBeNull();
+    // Created with its play money, in the same transaction.
+    expect((await findMemberAccount(handle.db, auth.memberId, PLAY_MONEY_CURRENCY))!.balance).toBe(
+      FREE_PLAY_BALANCE,
+    );
     let code = '';
     try {
       requireRealAccount(auth);

@@ -29,6 +29,7 @@ import {
   updateMember,
 } from '../member/member.repository.ts';
 import type { MemberRow } from '../member/member.table.ts';
+import { grantFreePlayMoney } from '../wallet/ledger.service.ts';
 import type { AccountDbOrTrx } from './account-db.ts';
 import { checkCaptcha } from './captcha.service.ts';
 import type { AuthContext, AuthDeps, AuthFlags, RequestContext } from './session.deps.ts';
@@ -446,7 +447,8 @@ const trialAccountName = (): string => {
 };
 
 /**
- * POST /wps/session/login/freeplay (FREEPLAY3): a new trial account (type 4, no password) logged in.
+ * POST /wps/session/login/freeplay (FREEPLAY3): a new trial account (type 4, no password) holding
+ * FREE_PLAY_BALANCE play money (XPL, a ledger transfer from the merchant's HOUSE_PLAY account), logged in.
  * Throws feature_disabled, too_many_requests.
  */
 export async function freePlay(
@@ -469,9 +471,8 @@ export async function freePlay(
       register_method: 'FREEPLAY',
       first_login_at: now,
     });
-    // TODO(wallet): credit the trial account's play-money balance through the wallet module's
-    // service (a ledger transfer from the merchant's play-money account) once the wallet exists.
-    // Until then a trial account has no balance; do not add a balance column here.
+    // In the same transaction: a trial account never exists without its play money.
+    await grantFreePlayMoney(trx, { memberId: member.id, merchantCode: ctx.merchantCode });
     const token = await startSession(trx, {
       memberId: member.id,
       merchantCode: ctx.merchantCode,

@@ -1,14 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CustomerServiceButton, useWhitelabel } from '@/features/system';
+import { BalanceChip } from '@/features/wallet';
 import { memberPage, paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { openModal, useUi } from '@/state';
-import { Icon, type IconName } from '@/ui';
+import { Icon, StrokeIcon, type IconName } from '@/ui';
 import { confirmLogout } from '../actions';
 import { unlessTrial } from '../trial';
-import { ExtraIcon } from './ExtraIcon';
 import './auth.css';
+
+/** The header's own two icons, drawn here rather than loaded with the auth forms' icon chunk. */
+const BELL = 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4';
+const COPY = 'M9 9h11v11H9zM5 15H4V4h11v1';
 
 /** Copies text; falls back to a hidden textarea where the async clipboard is unavailable. */
 export const copyText = async (text: string): Promise<boolean> => {
@@ -37,8 +41,8 @@ export const copyText = async (text: string): Promise<boolean> => {
 /**
  * The logged-in header (spec section 2): a balance slot, the notice bell and the avatar menu (my
  * account, betting record, platform messages, customer service, agent entry for agents, sign out,
- * copyable user ID, VIP label). The balance stays a dash until the wallet API exists (a later issue):
- * no number is shown that the server did not give.
+ * copyable user ID, VIP label). The balance chip shows what the wallet gateway reports; phones, where
+ * the header is narrow, show a compact figure there and the full chip inside the menu.
  */
 export default function AccountArea() {
   const { t } = useT();
@@ -104,17 +108,7 @@ export default function AccountArea() {
 
   return (
     <div className="account" ref={root}>
-      {isTrial && <span className="account__trial">{t('account.trial')}</span>}
-      <span
-        className="account__balance"
-        tabIndex={0}
-        role="note"
-        title={t('account.balanceUnavailable')}
-        aria-label={`${t('account.balance')}: ${t('account.balanceUnavailable')}`}
-      >
-        <Icon name="wallet" size={16} />
-        <span aria-hidden="true">—</span>
-      </span>
+      <BalanceChip variant="header" />
       <button
         type="button"
         className="icon-btn account__bell"
@@ -122,7 +116,7 @@ export default function AccountArea() {
         title={t('account.notices')}
         onClick={() => go(memberPage('messageV2'))}
       >
-        <ExtraIcon name="bell" />
+        <StrokeIcon d={BELL} size={20} />
       </button>
       <button
         ref={button}
@@ -143,6 +137,7 @@ export default function AccountArea() {
           <div className="account__who">
             <span className="account__name">{name}</span>
             {vip && <span className="account__vip">{vip}</span>}
+            {isTrial && <span className="account__trial">{t('account.trial')}</span>}
             {member && (
               <span className="account__id">
                 <span>
@@ -155,10 +150,11 @@ export default function AccountArea() {
                   aria-label={t('account.copyId')}
                   title={t('account.copyId')}
                 >
-                  <ExtraIcon name="copy" size={16} />
+                  <StrokeIcon d={COPY} size={16} />
                 </button>
               </span>
             )}
+            <BalanceChip variant="menu" />
           </div>
           <nav aria-label={t('account.menu')}>
             <ul>

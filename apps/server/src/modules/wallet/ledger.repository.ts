@@ -1,0 +1,105 @@
+import type { DbOrTrx } from '../../platform/db/database.ts';
+import type { HouseAccountKind, NewLedgerTransfer } from './ledger.table.ts';
+
+export const findAccountById = (db: DbOrTrx, id: number) =>
+  db.selectFrom('ledger_account').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Row lock until the transaction ends: the balance read stays true until this transaction writes it. */
+export const lockAccount = (db: DbOrTrx, id: number) =>
+  db.selectFrom('ledger_account').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const findMemberAccount = (db: DbOrTrx, memberId: number, currency: string) =>
+  db
+    .selectFrom('ledger_account')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+
+/** Inserts a member wallet unless one exists for (member, currency); undefined when it already did. */
+export const insertMemberAccountIfAbsent = (
+  db: DbOrTrx,
+  row: { memberId: number; merchantCode: string; currency: string },
+) =>
+  db
+    .insertInto('ledger_account')
+    .values({
+      merchant_code: row.merchantCode,
+      member_id: row.memberId,
+      kind: 'MEMBER',
+      currency: row.currency,
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'currency']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+
+export const findHouseAccount = (
+  db: DbOrTrx,
+  merchantCode: string,
+  kind: HouseAccountKind,
+  currency: string,
+) =>
+  db
+    .selectFrom('ledger_account')
+    .selectAll()
+    .where('merchant_code', '=', merchantCode)
+    .where('kind', '=', kind)
+    .where('currency', '=', currency)
+    .where('member_id', 'is', null)
+    .executeTakeFirst();
+
+/** Inserts a house account unless one exists (partial unique index ledger_account_house). */
+export const insertHouseAccountIfAbsent = (
+  db: DbOrTrx,
+  row: { merchantCode: string; kind: HouseAccountKind; currency: string },
+) =>
+  db
+    .insertInto('ledger_account')
+    .values({ merchant_code: row.merchantCode, member_id: null, kind: row.kind, currency: row.currency })
+    .onConflict((oc) =>
+      oc.columns(['merchant_code', 'kind', 'currency']).where('member_id', 'is', null).doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+
+export const findTransferByKey = (db: DbOrTrx, idempotencyKey: string) =>
+  db
+    .selectFrom('ledger_transfer')
+    .selectAll()
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+
+/**
+ * Inserts the transfer unless its idempotency key is taken; undefined when it was. A concurrent
+ * transaction holding the same key uncommitted makes this wait for its outcome.
+ */
+export const insertTransferIfNew = (db: DbOrTrx, row: NewLedgerTransfer) =>
+  db
+    .insertInto('ledger_transfer')
+    .values(row)
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+
+/**
+ * Takes an amount off an account. The guard repeats the table's CHECK so a MEMBER account cannot go
+ * below zero even if a caller skipped the lock; false when it refused.
+ */
+export async function debitBalance(db: DbOrTrx, id: number, amount: number): Promise<boolean> {
+  const res = await db
+    .updateTable('ledger_account')
+    .set((eb) => ({ balance: eb('balance', '-', amount) }))
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('kind', '<>', 'MEMBER'), eb('balance', '>=', amount)]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function creditBalance(db: DbOrTrx, id: number, amount: number): Promise<boolean> {
+  const res = await db
+    .updateTable('ledger_account')
+    .set((eb) => ({ balance: eb('balance', '+', amount) }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

@@ -1,0 +1,232 @@
+import { FREE_PLAY_BALANCE, PLAY_MONEY_CURRENCY } from '@banca/contract';
+import type { Transaction } from 'kysely';
+import type { Database, DbOrTrx } from '../../platform/db/database.ts';
+import {
+  creditBalance,
+  debitBalance,
+  findHouseAccount,
+  findMemberAccount,
+  findTransferByKey,
+  insertHouseAccountIfAbsent,
+  insertMemberAccountIfAbsent,
+  insertTransferIfNew,
+  lockAccount,
+} from './ledger.repository.ts';
+import type { HouseAccountKind, LedgerAccountRow, LedgerTransferRow, TransferKind } from './ledger.table.ts';
+import { WalletError } from './wallet.errors.ts';
+
+/*
+ * The ledger. Invariants, kept at every commit:
+ *  1. Every balance change is a ledger_transfer row written in the same transaction that debits one
+ *     account and credits another by the same amount > 0; so the sum of all balances is zero, and each
+ *     balance equals its credits minus its debits.
+ *  2. A MEMBER account never goes below zero (checked under a row lock, guarded in the UPDATE, and a
+ *     CHECK constraint).
+ *  3. Both accounts and the transfer share one currency: play money (XPL) never meets cash.
+ *  4. An idempotency key names one transfer forever: a retry with the same parameters gets the first
+ *     transfer back (replayed: true) and moves nothing; with other parameters, idempotency_conflict.
+ *  5. A refused transfer writes nothing, even inside the caller's transaction.
+ * How: lock both accounts in ascending id order (two transfers never wait on each other in a cycle),
+ * look the key up (after the locks, so a concurrent twin that committed first is seen), check
+ * currency and funds, insert the transfer (ON CONFLICT DO NOTHING settles a twin on other accounts),
+ * then update both balances in ascending id order. Runs at READ COMMITTED, PostgreSQL's default.
+ */
+
+export interface TransferRequest {
+  /** The caller's name for this movement, unique forever (e.g. `freeplay:<memberId>`). */
+  idempotencyKey: string;
+  debitAccountId: number;
+  creditAccountId: number;
+  /** Minor units, a positive safe integer. */
+  amount: number;
+  kind: TransferKind;
+  reference?: string | null;
+}
+
+export interface Transfer {
+  id: number;
+  idempotencyKey: string;
+  debitAccountId: number;
+  creditAccountId: number;
+  amount: number;
+  currency: string;
+  kind: TransferKind;
+  reference: string | null;
+  createdAt: Date;
+}
+
+export interface TransferResult extends Transfer {
+  /** True when the key had been used already: this is the first transfer, nothing moved now. */
+  replayed: boolean;
+}
+
+export type LedgerAccount = LedgerAccountRow;
+
+const MAX_KEY_LENGTH = 200;
+const MAX_REFERENCE_LENGTH = 256;
+
+const toTransfer = (row: LedgerTransferRow): Transfer => ({
+  id: row.id,
+  idempotencyKey: row.idempotency_key,
+  debitAccountId: row.debit_account_id,
+  creditAccountId: row.credit_account_id,
+  amount: row.amount,
+  currency: row.currency,
+  kind: row.kind,
+  reference: row.reference,
+  createdAt: row.created_at,
+});
+
+/** Runs fn in the caller's transaction when given one, else in a transaction of its own. */
+export function inTransaction<T>(db: DbOrTrx, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn);
+}
+
+function validate(req: TransferRequest): void {
+  const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
+  const key = req.idempotencyKey;
+  if (
+    typeof key !== 'string' ||
+    key.length === 0 ||
+    key.length > MAX_KEY_LENGTH ||
+    !isId(req.debitAccountId) ||
+    !isId(req.creditAccountId) ||
+    req.debitAccountId === req.creditAccountId ||
+    !Number.isSafeInteger(req.amount) ||
+    req.amount <= 0 ||
+    !/^[A-Z][A-Z_]{0,31}$/.test(req.kind) ||
+    (req.reference != null && req.reference.length > MAX_REFERENCE_LENGTH)
+  ) {
+    throw new WalletError('invalid_transfer');
+  }
+}
+
+/** A transfer stored under the request's key: the same movement again, or a conflicting reuse. */
+function replay(stored: LedgerTransferRow, req: TransferRequest): TransferResult {
+  const same =
+    stored.debit_account_id === req.debitAccountId &&
+    stored.credit_account_id === req.creditAccountId &&
+    stored.amount === req.amount &&
+    stored.kind === req.kind &&
+    stored.reference === (req.reference ?? null);
+  // No detail in the answer: the key's first use may not be the caller's business.
+  if (!same) throw new WalletError('idempotency_conflict');
+  return { ...toTransfer(stored), replayed: true };
+}
+
+/**
+ * Moves `amount` from the debit account to the credit account, exactly once per idempotency key.
+ * Runs in the caller's transaction when given one (its other writes commit or roll back with it),
+ * else in its own.
+ *
+ * Throws WalletError: invalid_transfer, ledger_account_not_found, currency_mismatch,
+ * insufficient_funds (a MEMBER debit beyond its balance), idempotency_conflict. A refusal writes
+ * nothing, so a caller may catch it and go on with its transaction.
+ */
+export async function transfer(db: DbOrTrx, req: TransferRequest): Promise<TransferResult> {
+  validate(req);
+  return inTransaction(db, async (trx) => {
+    const [lowId, highId] = [req.debitAccountId, req.creditAccountId].sort((a, b) => a - b) as [
+      number,
+      number,
+    ];
+    const low = await lockAccount(trx, lowId);
+    const high = await lockAccount(trx, highId);
+
+    // After the locks: a twin request that held them has committed by now, and a retry must get
+    // its first answer even if the balance has moved since.
+    const stored = await findTransferByKey(trx, req.idempotencyKey);
+    if (stored) return replay(stored, req);
+
+    if (!low || !high) throw new WalletError('ledger_account_not_found');
+    const debit = low.id === req.debitAccountId ? low : high;
+    const credit = debit === low ? high : low;
+    if (debit.currency !== credit.currency) throw new WalletError('currency_mismatch');
+    if (debit.kind === 'MEMBER' && debit.balance < req.amount) throw new WalletError('insufficient_funds');
+
+    const inserted = await insertTransferIfNew(trx, {
+      idempotency_key: req.idempotencyKey,
+      debit_account_id: debit.id,
+      credit_account_id: credit.id,
+      amount: req.amount,
+      currency: debit.currency,
+      kind: req.kind,
+      reference: req.reference ?? null,
+    });
+    if (!inserted) {
+      // Taken meanwhile by a transfer on other accounts: a twin on ours would have needed our locks
+      // and been found above. replay() compares, which answers idempotency_conflict here.
+      const twin = await findTransferByKey(trx, req.idempotencyKey);
+      if (!twin) throw new Error(`ledger: key ${req.idempotencyKey} conflicted but is not readable`);
+      return replay(twin, req);
+    }
+
+    // Ascending id order, like the locks.
+    for (const account of [low, high]) {
+      const applied =
+        account === debit
+          ? await debitBalance(trx, account.id, req.amount)
+          : await creditBalance(trx, account.id, req.amount);
+      // Unreachable while the row lock holds; never leave a transfer without its balance change.
+      if (!applied) throw new Error(`ledger: balance of account ${account.id} changed under its lock`);
+    }
+    return { ...toTransfer(inserted), replayed: false };
+  });
+}
+
+/** A member's wallet in a currency, created on first use (race-safe: concurrent callers get one row). */
+export async function ensureMemberWallet(
+  db: DbOrTrx,
+  memberId: number,
+  merchantCode: string,
+  currency: string,
+): Promise<LedgerAccount> {
+  const existing = await findMemberAccount(db, memberId, currency);
+  if (existing) return existing;
+  const created = await insertMemberAccountIfAbsent(db, { memberId, merchantCode, currency });
+  if (created) return created;
+  const raced = await findMemberAccount(db, memberId, currency);
+  if (!raced) throw new Error(`ledger: wallet of member ${memberId} in ${currency} not found after insert`);
+  return raced;
+}
+
+/** The merchant's house account of a kind and currency, created on first use (race-safe). */
+export async function houseAccount(
+  db: DbOrTrx,
+  merchantCode: string,
+  kind: HouseAccountKind,
+  currency: string,
+): Promise<LedgerAccount> {
+  const existing = await findHouseAccount(db, merchantCode, kind, currency);
+  if (existing) return existing;
+  const created = await insertHouseAccountIfAbsent(db, { merchantCode, kind, currency });
+  if (created) return created;
+  const raced = await findHouseAccount(db, merchantCode, kind, currency);
+  if (!raced) throw new Error(`ledger: ${kind} ${currency} of ${merchantCode} not found after insert`);
+  return raced;
+}
+
+/** Idempotency key of a trial account's play-money grant: one grant per member, ever. */
+export const freePlayGrantKey = (memberId: number): string => `freeplay:${memberId}`;
+
+/**
+ * Credits a new trial account with FREE_PLAY_BALANCE play money from the merchant's HOUSE_PLAY
+ * account. Pass the transaction that creates the account, so the account never exists without it.
+ */
+export async function grantFreePlayMoney(
+  db: DbOrTrx,
+  args: { memberId: number; merchantCode: string },
+): Promise<TransferResult> {
+  return inTransaction(db, async (trx) => {
+    const house = await houseAccount(trx, args.merchantCode, 'HOUSE_PLAY', PLAY_MONEY_CURRENCY);
+    const wallet = await ensureMemberWallet(trx, args.memberId, args.merchantCode, PLAY_MONEY_CURRENCY);
+    return transfer(trx, {
+      idempotencyKey: freePlayGrantKey(args.memberId),
+      debitAccountId: house.id,
+      creditAccountId: wallet.id,
+      amount: FREE_PLAY_BALANCE,
+      kind: 'PLAY_MONEY_GRANT',
+      reference: `member:${args.memberId}`,
+    });
+  });
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { walletRoutes } from '@banca/contract';
+import { registerRoute } from '../../platform/http/contract-route.ts';
+import { addErrorCatalogue } from '../../platform/http/error-handler.ts';
+import { WALLET_ERROR_CATALOGUE } from './wallet.errors.ts';
+import { getBalance, type WalletDeps } from './wallet.service.ts';
+
+/**
+ * Wallet calls. The balance is open to trial accounts: they play with play money and the header
+ * shows it. Calls that move money on a member's request (deposit, withdrawal, wallet transfer) are
+ * registered with `{ requireRealAccount: true }`, so trial accounts get 403 in_need_true_account at
+ * the edge, before the service runs.
+ */
+export function registerWalletRoutes(app: FastifyInstance, deps: WalletDeps): void {
+  addErrorCatalogue(WALLET_ERROR_CATALOGUE);
+  registerRoute(app, walletRoutes.balance, ({ auth }) => getBalance(deps, auth));
+}

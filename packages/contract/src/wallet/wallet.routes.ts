@@ -1,0 +1,23 @@
+import { defineRoute } from '../route.ts';
+import { balanceValueSchema } from './wallet.schemas.ts';
+
+const tags = ['wallet'];
+
+/**
+ * Wallet calls (spec section 7). The balance is open to trial accounts, which play with play money;
+ * calls that move money (deposit, withdrawal, wallet transfer) are refused to them with 403
+ * in_need_true_account.
+ */
+export const walletRoutes = {
+  balance: defineRoute({
+    id: 'wallet.balance',
+    method: 'GET',
+    path: '/wps/v2/wallets/balance',
+    auth: 'token',
+    enc: false,
+    summary:
+      "The member's balance in minor units: the cash wallet in the merchant's currency, or play money (XPL) for trial accounts",
+    tags,
+    response: balanceValueSchema,
+  }),
+} as const;
