@@ -1,6 +1,10 @@
-// Starts the real server on a fresh embedded database (a temporary PGlite data folder) with the built
-// SPA, waits until it is ready, runs the Playwright suite in Debian Chromium against it, then stops
-// the server and removes the data folder. Exit code: Playwright's.
+// Starts the real server on a fresh database with the built SPA, waits until it is ready, runs the
+// Playwright suite in Debian Chromium against it, then stops the server and removes the database.
+// Exit code: Playwright's. Arguments are passed to `playwright test`.
+//
+// The database is a temporary PGlite data folder, or, with E2E_DATABASE_URL (a PostgreSQL server URL
+// whose user may create databases), a throwaway database created on that server, seeded with the demo
+// content through SEED_DEMO=true, and dropped afterwards.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,7 +41,29 @@ const waitReady = async (url, server, seconds) => {
   throw new Error(`server not ready within ${seconds} s`);
 };
 
+/** Runs one statement on the server's maintenance connection (CREATE/DROP DATABASE need no transaction). */
+const onServer = async (url, statement) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+
+const serverUrl = process.env.E2E_DATABASE_URL || undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'banca-e2e-'));
+let databaseUrl = '';
+let databaseName;
+if (serverUrl) {
+  databaseName = `banca_e2e_${randomBytes(5).toString('hex')}`;
+  await onServer(serverUrl, `create database ${databaseName}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.toString();
+  console.log(`e2e on PostgreSQL: database ${databaseName} on ${url.host}`);
+}
 const port = await freePort();
 const baseURL = `http://127.0.0.1:${port}`;
 const operatorToken = randomBytes(24).toString('hex');
@@ -49,9 +76,14 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'true',
     OPERATOR_TOKEN: operatorToken,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // The browser reaches the server over loopback; trusting that hop lets a journey present another
+    // client address with X-Forwarded-For (a login from a new IP). Requests without the header keep
+    // the socket address, so the region-blocking journey still sees 127.0.0.1.
+    TRUST_PROXY: '127.0.0.0/8,::1',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -82,5 +114,10 @@ try {
     if (server.exitCode !== null) ok();
   });
   rmSync(dataDir, { recursive: true, force: true });
+  if (databaseName) {
+    await onServer(serverUrl, `drop database if exists ${databaseName} with (force)`).catch((error) =>
+      console.error(`e2e: could not drop ${databaseName}: ${error.message}`),
+    );
+  }
 }
 process.exit(code);

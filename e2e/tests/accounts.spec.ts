@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  PASSWORD,
   accountMenuButton,
   captchaSolver,
   expectLoggedIn,
@@ -7,13 +8,10 @@ import {
   latestMessage,
   loginDialog,
   logout,
-  newMobile,
-  newUsername,
   openLogin,
-  smsCode,
+  register,
   submitLogin,
   useLanguage,
-  type Lang,
 } from './auth-support';
 import { shot, t } from './support';
 
@@ -25,52 +23,10 @@ import { shot, t } from './support';
  */
 test.describe.configure({ mode: 'serial' });
 
-const PASSWORD = 'Secret123';
-
-const registerDialog = (page: Page, lang: Lang) =>
-  page.getByRole('dialog', { name: t(lang, 'auth.registerTitle') });
-
-/** Registers through the modal and returns the credentials. */
-const register = async (page: Page, lang: Lang, mode: 'username' | 'mobile') => {
-  const solve = captchaSolver(page);
-  await page.goto('/register');
-  const dialog = registerDialog(page, lang);
-  await expect(dialog).toBeVisible();
-  if (mode === 'mobile') await dialog.getByRole('tab', { name: t(lang, 'auth.byMobileReg') }).click();
-
-  // Terms and required fields are checked before anything is sent.
-  await dialog.getByRole('button', { name: t(lang, 'auth.submitRegister') }).click();
-  await expect(dialog.getByText(t(lang, 'auth.termsRequired'))).toBeVisible();
-
-  const username = newUsername();
-  const mobile = newMobile();
-  if (mode === 'username')
-    await dialog.getByLabel(t(lang, 'register.fields.username'), { exact: true }).fill(username);
-  await dialog.getByLabel(t(lang, 'register.fields.mobileNum'), { exact: true }).fill(mobile);
-  await dialog.getByLabel(t(lang, 'register.fields.password'), { exact: true }).fill(PASSWORD);
-  await dialog.getByLabel(t(lang, 'register.fields.confirmPassword'), { exact: true }).fill(PASSWORD);
-  if (mode === 'username')
-    await dialog
-      .getByLabel(t(lang, 'register.fields.email'), { exact: true })
-      .fill(`${username}@mail.example`);
-  await dialog.getByRole('button', { name: t(lang, 'auth.sendCode') }).click();
-  // The button counts down after sending.
-  await expect(dialog.getByRole('button', { name: /\d+\s*s/ })).toBeDisabled();
-  const code = await smsCode(page.request, mobile);
-  await dialog
-    .getByLabel(new RegExp(`${t(lang, 'register.fields.verificationCode')}|${t(lang, 'auth.smsCode')}`))
-    .fill(code);
-  await dialog.getByLabel(t(lang, 'auth.captcha'), { exact: true }).fill(await solve(page.request));
-  await dialog.getByText(t(lang, 'auth.terms')).click();
-  await dialog.getByRole('button', { name: t(lang, 'auth.submitRegister') }).click();
-
-  await expect(dialog).toHaveCount(0);
-  await expect(page).toHaveURL(/\/$/);
-  await expectLoggedIn(page, lang);
-  return { username, mobile, email: `${username}@mail.example` };
-};
-
 let member: { username: string; mobile: string; email: string };
+
+/** The figure in the header's balance chip (the compact one on phones). */
+const headerBalance = (page: Page) => page.getByRole('banner').locator('.balance--header .balance__amount');
 
 test('register in username mode, log out', async ({ page }, info) => {
   const lang = langOf(info);
@@ -90,6 +46,8 @@ test('register in mobile mode with the SMS code', async ({ page }, info) => {
   const lang = langOf(info);
   await useLanguage(page, lang);
   await register(page, lang, 'mobile');
+  // A new real account holds nothing until it deposits; the header says so in the member's currency.
+  await expect(headerBalance(page)).toHaveText(lang === 'PT' ? '0,00' : '0.00');
   await page.goto('/member');
   await expect(page.getByRole('heading', { name: t(lang, 'member.title') })).toBeVisible();
 });
@@ -170,6 +128,17 @@ test('free play gives a trial account that the member centre refuses', async ({ 
   await dialog.getByRole('button', { name: t(lang, 'auth.freePlay') }).click();
   await expect(dialog).toHaveCount(0);
   await expectLoggedIn(page, lang);
+  // The trial account is granted play money through the ledger, and the header marks it as such.
+  await expect(headerBalance(page)).toHaveText(lang === 'PT' ? '1.000,00' : '1,000.00');
+  await accountMenuButton(page, lang).click();
+  await expect(
+    page.getByRole('banner').getByText(t(lang, 'wallet.playMoney')).filter({ visible: true }).first(),
+  ).toBeVisible();
+  await shot(page, info, 'trial-balance');
+  await page.emulateMedia({ colorScheme: 'dark' }); // the theme follows the system until chosen
+  await shot(page, info, 'trial-balance-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.keyboard.press('Escape');
 
   await page.goto('/member');
   const prompt = page
@@ -207,6 +176,7 @@ test('the agent login refuses members and takes agents to the agent centre', asy
   await fill('demo01');
   await expect(page.getByRole('alert').filter({ hasText: /agent/i })).toBeVisible();
   await expect(page).toHaveURL(/\/agent$/);
+  await shot(page, info, 'agent-login-refused');
 
   await fill('agent01');
   await expect(page).toHaveURL(/\/agentHome/);

@@ -36,8 +36,28 @@ export const captchaSolver = (page: Page) => {
   };
 };
 
-/** The newest sandbox message to a recipient (the dev outbox), and the code or password inside. */
-export const latestMessage = async (api: APIRequestContext, recipient: string, channel: 'sms' | 'email') => {
+/** The id of the newest sandbox message to a recipient (the dev outbox), or 0 when there is none. */
+export const lastMessageId = async (
+  api: APIRequestContext,
+  recipient: string,
+  channel: 'sms' | 'email',
+): Promise<number> => {
+  const res = await api.get(
+    `/dev/outbox?recipient=${encodeURIComponent(recipient)}&channel=${channel}&limit=1`,
+  );
+  return (await res.json()).value.messages[0]?.id ?? 0;
+};
+
+/**
+ * The newest sandbox message to a recipient (the dev outbox), and the code or password inside. With
+ * `after` (a message id from lastMessageId), waits for a message newer than that one.
+ */
+export const latestMessage = async (
+  api: APIRequestContext,
+  recipient: string,
+  channel: 'sms' | 'email',
+  after = 0,
+) => {
   let body = '';
   await expect
     .poll(
@@ -45,7 +65,8 @@ export const latestMessage = async (api: APIRequestContext, recipient: string, c
         const res = await api.get(
           `/dev/outbox?recipient=${encodeURIComponent(recipient)}&channel=${channel}&limit=1`,
         );
-        body = (await res.json()).value.messages[0]?.body ?? '';
+        const message = (await res.json()).value.messages[0] as { id: number; body: string } | undefined;
+        body = message && message.id > after ? message.body : '';
         return body;
       },
       { message: `a ${channel} to ${recipient}` },
@@ -53,9 +74,59 @@ export const latestMessage = async (api: APIRequestContext, recipient: string, c
     .not.toBe('');
   return body;
 };
-export const smsCode = async (api: APIRequestContext, mobile: string) => {
-  const body = await latestMessage(api, `+55${mobile}`, 'sms');
-  return /\b(\d{6})\b/.exec(body)![1]!;
+const codeIn = (body: string) => /\b(\d{6})\b/.exec(body)![1]!;
+export const smsCode = async (api: APIRequestContext, mobile: string, after = 0) =>
+  codeIn(await latestMessage(api, `+55${mobile}`, 'sms', after));
+export const emailCode = async (api: APIRequestContext, email: string, after = 0) =>
+  codeIn(await latestMessage(api, email, 'email', after));
+
+export type Member = { username: string; mobile: string; email: string };
+
+/** The password every journey registers with. */
+export const PASSWORD = 'Secret123';
+
+export const registerDialog = (page: Page, lang: Lang) =>
+  page.getByRole('dialog', { name: t(lang, 'auth.registerTitle') });
+
+/** Registers through the modal (as a new visitor: terms checked first, SMS code from the outbox)
+ *  and returns the credentials; the page is left logged in, at home. */
+export const register = async (page: Page, lang: Lang, mode: 'username' | 'mobile') => {
+  const solve = captchaSolver(page);
+  await page.goto('/register');
+  const dialog = registerDialog(page, lang);
+  await expect(dialog).toBeVisible();
+  if (mode === 'mobile') await dialog.getByRole('tab', { name: t(lang, 'auth.byMobileReg') }).click();
+
+  // Terms and required fields are checked before anything is sent.
+  await dialog.getByRole('button', { name: t(lang, 'auth.submitRegister') }).click();
+  await expect(dialog.getByText(t(lang, 'auth.termsRequired'))).toBeVisible();
+
+  const username = newUsername();
+  const mobile = newMobile();
+  if (mode === 'username')
+    await dialog.getByLabel(t(lang, 'register.fields.username'), { exact: true }).fill(username);
+  await dialog.getByLabel(t(lang, 'register.fields.mobileNum'), { exact: true }).fill(mobile);
+  await dialog.getByLabel(t(lang, 'register.fields.password'), { exact: true }).fill(PASSWORD);
+  await dialog.getByLabel(t(lang, 'register.fields.confirmPassword'), { exact: true }).fill(PASSWORD);
+  if (mode === 'username')
+    await dialog
+      .getByLabel(t(lang, 'register.fields.email'), { exact: true })
+      .fill(`${username}@mail.example`);
+  await dialog.getByRole('button', { name: t(lang, 'auth.sendCode') }).click();
+  // The button counts down after sending.
+  await expect(dialog.getByRole('button', { name: /\d+\s*s/ })).toBeDisabled();
+  const code = await smsCode(page.request, mobile);
+  await dialog
+    .getByLabel(new RegExp(`${t(lang, 'register.fields.verificationCode')}|${t(lang, 'auth.smsCode')}`))
+    .fill(code);
+  await dialog.getByLabel(t(lang, 'auth.captcha'), { exact: true }).fill(await solve(page.request));
+  await dialog.getByText(t(lang, 'auth.terms')).click();
+  await dialog.getByRole('button', { name: t(lang, 'auth.submitRegister') }).click();
+
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+  await expectLoggedIn(page, lang);
+  return { username, mobile, email: `${username}@mail.example` };
 };
 
 export const loginDialog = (page: Page, lang: Lang) =>

@@ -11,6 +11,11 @@ export const RegisterModal = lazy(withMessages(() => import('./components/Regist
 export const ChangePasswordModal = lazy(withMessages(() => import('./components/ChangePasswordModal')));
 export const ForgotPasswordModal = lazy(withMessages(() => import('./components/ForgotPasswordModal')));
 export const LogoutConfirm = lazy(withMessages(() => import('./components/LogoutConfirm')));
+/**
+ * The agent landing's login. It shares the login popup's submission (hooks/useLoginSubmit: captcha,
+ * errors, second verification, session), which stays inside the feature's lazy chunks: re-exported
+ * from this entry, it would load with the first route, auth calls and schemas included.
+ */
 export const AgentLoginForm = lazy(withMessages(() => import('./components/AgentLoginForm')));
 /** The logged-in header area (balance slot, notice bell, avatar menu). */
 export const AccountArea = lazy(withMessages(() => import('./components/AccountArea')));

@@ -1,6 +1,6 @@
 import type { LoginType, LoginValue, MemberInfo } from '@banca/contract';
 import { SESSION_KEYS } from '@banca/contract';
-import { UNAUTHORIZED_EVENT, clearSession, getToken, hasToken, isApiError, setToken } from '@/api';
+import { UNAUTHORIZED_EVENT, clearSession, getToken, isApiError, setToken } from '@/api';
 import { paths } from '@/config/paths';
 import { openModal, uiStore } from '@/state';
 import * as api from './auth-api';
@@ -40,13 +40,6 @@ export const loadMemberInfo = async (): Promise<MemberInfo | null> => {
     if (isApiError(error) && error.status === 401) return null;
     throw error;
   }
-};
-
-/** Start-up with a token (URL or session storage): logged in until the member info says otherwise. */
-export const restoreSession = async (): Promise<void> => {
-  if (!hasToken()) return;
-  uiStore.set({ isLogin: true });
-  await loadMemberInfo().catch(() => undefined);
 };
 
 export interface LoginContext {

@@ -11,8 +11,7 @@ import { Button, Modal } from '@/ui';
 import { changePassword, login } from '../api/auth-api';
 import { completeLogin, endSession, getKnownPassword } from '../api/session';
 import { openLogin } from '../actions';
-import { FormField, describedBy } from './FormField';
-import { PasswordInput } from './PasswordInput';
+import { PasswordField } from './fields';
 import { fieldErrorText, fieldErrorTexts } from './messages';
 import './auth.css';
 
@@ -100,24 +99,21 @@ export default function ChangePasswordModal({ props, close }: Props) {
     }
   };
 
-  const field = (name: Name, autoComplete: string, index: number) => (
-    <FormField key={name} id={`${base}-${name}`} label={t(`auth.${name}`)} required error={errors[name]}>
-      <PasswordInput
-        id={`${base}-${name}`}
-        name={name}
-        autoComplete={autoComplete}
-        maxLength={128}
-        value={values[name]}
-        onChange={(e) => {
-          const value = e.target.value;
-          setValues((v) => ({ ...v, [name]: value }));
-          if (errors[name]) setErrors((er) => ({ ...er, [name]: undefined }));
-        }}
-        aria-invalid={!!errors[name]}
-        aria-describedby={describedBy(`${base}-${name}`, errors[name])}
-        data-autofocus={index === 0 ? true : undefined}
-      />
-    </FormField>
+  const field = (name: Name, index: number) => (
+    <PasswordField
+      key={name}
+      id={`${base}-${name}`}
+      name={name}
+      label={t(`auth.${name}`)}
+      autoComplete={name === 'oldPassword' ? 'current-password' : 'new-password'}
+      value={values[name]}
+      onChange={(value) => {
+        setValues((v) => ({ ...v, [name]: value }));
+        if (errors[name]) setErrors((er) => ({ ...er, [name]: undefined }));
+      }}
+      error={errors[name]}
+      data-autofocus={index === 0 ? true : undefined}
+    />
   );
 
   return (
@@ -126,9 +122,7 @@ export default function ChangePasswordModal({ props, close }: Props) {
         {props.forced && <p className="auth-lead">{t('auth.changeForcedLead')}</p>}
         {/* The account name helps the password manager file the new password under it. */}
         <input type="text" name="username" autoComplete="username" value={account ?? ''} readOnly hidden />
-        {names.map((name, index) =>
-          field(name, name === 'oldPassword' ? 'current-password' : 'new-password', index),
-        )}
+        {names.map(field)}
         {serverError && (
           <p className="form__alert" role="alert">
             {serverError}

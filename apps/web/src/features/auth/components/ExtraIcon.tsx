@@ -1,10 +1,8 @@
 import { StrokeIcon } from '@/ui';
 
-/** Icons only the auth screens use: kept out of the shell's icon set (first-route budget). */
+/** Icons only the auth forms use: kept out of the shell's icon set (first-route budget). */
 const PATHS = {
   refresh: 'M20 11a8 8 0 0 0-14.7-4.3M4 4v3.5h3.5M4 13a8 8 0 0 0 14.7 4.3M20 20v-3.5h-3.5',
-  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
-  bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4',
   play: 'M7 4l13 8-13 8z',
 } as const;
 

@@ -11,10 +11,7 @@ import { Button, Modal, Tabs, tabPanelProps } from '@/ui';
 import { forgotPasswordByEmail, resetPasswordByPhone } from '../api/auth-api';
 import { completeLogin } from '../api/session';
 import { AuthHero } from './AuthHero';
-import { DialSelect, useDefaultDial } from './DialSelect';
-import { FormField, describedBy } from './FormField';
-import { PasswordInput } from './PasswordInput';
-import { SmsCodeField } from './SmsCodeField';
+import { MobileField, PasswordField, SmsCodeField, TextField, UsernameField, useDefaultDial } from './fields';
 import { CODE_RE, MOBILE_RE, fieldErrorText, fieldErrorTexts } from './messages';
 import './auth.css';
 
@@ -112,13 +109,11 @@ export default function ForgotPasswordModal({ props, close }: Props) {
     }
   };
 
-  const input = (name: Name) => ({
+  const field = (name: Name) => ({
     id: `${base}-${name}`,
-    name,
     value: values[name],
-    'aria-invalid': !!errors[name],
-    'aria-describedby': describedBy(`${base}-${name}`, errors[name]),
-    onChange: (e: { target: { value: string } }) => set(name, e.target.value),
+    error: errors[name],
+    onChange: (value: string) => set(name, value),
   });
 
   return (
@@ -126,7 +121,7 @@ export default function ForgotPasswordModal({ props, close }: Props) {
       title={t('auth.forgotTitle')}
       onClose={close}
       size="sm"
-      className="auth-modal"
+      className="auth-modal auth-modal--titled"
       header={<AuthHero />}
     >
       {phoneEnabled && (
@@ -155,47 +150,24 @@ export default function ForgotPasswordModal({ props, close }: Props) {
         {tab === 'email' ? (
           <>
             <p className="auth-lead">{t('auth.forgotEmailLead')}</p>
-            <FormField id={`${base}-username`} label={t('auth.username')} required error={errors.username}>
-              <input
-                {...input('username')}
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={64}
-                data-autofocus
-              />
-            </FormField>
-            <FormField id={`${base}-email`} label={t('auth.email')} required error={errors.email}>
-              <input
-                {...input('email')}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                maxLength={254}
-              />
-            </FormField>
+            <UsernameField {...field('username')} data-autofocus />
+            <TextField
+              {...field('email')}
+              label={t('auth.email')}
+              required
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              maxLength={254}
+            />
           </>
         ) : (
           <>
-            <div className="form__split">
-              <DialSelect id={`${base}-dial`} value={dial} onChange={setDialCode} />
-              <FormField id={`${base}-mobileNum`} label={t('auth.mobile')} required error={errors.mobileNum}>
-                <input
-                  {...input('mobileNum')}
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel-national"
-                  maxLength={15}
-                  data-autofocus
-                />
-              </FormField>
-            </div>
+            <MobileField {...field('mobileNum')} dial={dial} onDialChange={setDialCode} data-autofocus />
             <SmsCodeField
-              id={`${base}-verificationCode`}
+              {...field('verificationCode')}
               purpose="noLogin"
-              value={values.verificationCode}
-              onChange={(value) => set('verificationCode', value)}
-              error={errors.verificationCode}
               target={() => {
                 if (MOBILE_RE.test(values.mobileNum))
                   return { mobileNum: values.mobileNum, countryDialingCode: dial };
@@ -204,14 +176,12 @@ export default function ForgotPasswordModal({ props, close }: Props) {
                 return null;
               }}
             />
-            <FormField
-              id={`${base}-newPassword`}
+            <PasswordField
+              {...field('newPassword')}
+              name="newPassword"
               label={t('auth.newPassword')}
-              required
-              error={errors.newPassword}
-            >
-              <PasswordInput {...input('newPassword')} autoComplete="new-password" maxLength={128} />
-            </FormField>
+              autoComplete="new-password"
+            />
           </>
         )}
         {serverError && (

@@ -1,24 +1,27 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { LoginBody, LoginValue, SecondVerificationValue } from '@banca/contract';
 import { socialRoutes } from '@banca/contract';
 import { isApiError } from '@/api';
 import { useWhitelabel } from '@/features/system';
 import { useT } from '@/i18n';
 import { openModal } from '@/state';
 import { Button, Modal, Tabs, tabPanelProps } from '@/ui';
-import { captchaRequested, login, secondVerificationOf, verifyLogin } from '../api/auth-api';
-import { completeLogin, startFreePlay } from '../api/session';
+import { startFreePlay } from '../api/session';
 import { openRegister } from '../actions';
+import { useLoginSubmit } from '../hooks/useLoginSubmit';
 import { rememberedLogin, saveRememberedLogin } from '../remember';
 import { AuthHero } from './AuthHero';
-import { CaptchaField } from './CaptchaField';
-import { DialSelect, useDefaultDial } from './DialSelect';
 import { ExtraIcon } from './ExtraIcon';
-import { FormField, describedBy } from './FormField';
-import { PasswordInput } from './PasswordInput';
-import { CODE_RE, MOBILE_RE } from './messages';
-import { SmsCodeField, smsFailureDialog } from './SmsCodeField';
+import {
+  CaptchaField,
+  MobileField,
+  PasswordField,
+  SmsCodeField,
+  UsernameField,
+  useDefaultDial,
+} from './fields';
+import { MOBILE_RE } from './messages';
+import { SecondVerificationForm } from './SecondVerificationForm';
 import './auth.css';
 
 interface Props {
@@ -36,12 +39,12 @@ const socialStartHref = (provider: 'google' | 'facebook'): string => {
   const here = window.location.pathname === '/login' ? '/' : window.location.pathname;
   return `${socialRoutes.socialStart.path.replace(':provider', provider)}?returnTo=${encodeURIComponent(here)}`;
 };
-type Errors = Partial<Record<'username' | 'password' | 'mobile' | 'code' | 'captcha', string>>;
 
 /**
  * Login popup (spec sections 2, 4, 5, 8): username and password, or mobile and SMS code
  * (MOBCODELOGIN3); the captcha once the server asks for it; remember-me; forgot password; free play
- * (FREEPLAY3); the second step of a login from a new IP.
+ * (FREEPLAY3); the second step of a login from a new IP. The submission is useLoginSubmit's (shared
+ * with the agent landing); success closes the popup, agents go on to the agent centre.
  */
 export default function LoginModal({ props, close }: Props) {
   const { t } = useT();
@@ -57,110 +60,60 @@ export default function LoginModal({ props, close }: Props) {
   const [dialCode, setDialCode] = useState(remembered.countryDialingCode);
   const [mobile, setMobile] = useState(remembered.mobileNum);
   const [code, setCode] = useState('');
-  const [needCaptcha, setNeedCaptcha] = useState(false);
-  const [captcha, setCaptcha] = useState('');
-  const [captchaId, setCaptchaId] = useState<string>();
-  const [captchaReload, setCaptchaReload] = useState(0);
-  const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [freeBusy, setFreeBusy] = useState(false);
-  const [challenge, setChallenge] = useState<{ value: SecondVerificationValue; password?: string } | null>(
-    null,
-  );
-  const base = useId();
-  const tabsId = `${base}-method`;
   const dial = dialCode || defaultDial;
+  const form = useLoginSubmit({
+    portal: 'MEMBER',
+    onLoggedIn: (credentials) => {
+      saveRememberedLogin(
+        remember,
+        credentials.type === 'username'
+          ? { username: credentials.username.trim() }
+          : { countryDialingCode: credentials.countryDialingCode, mobileNum: credentials.mobileNum },
+      );
+      close();
+    },
+  });
+  const { idOf, errors, clearError } = form;
+  const tabsId = useId();
 
-  const finish = async (value: LoginValue, type: Method, typedPassword?: string) => {
-    saveRememberedLogin(
-      remember,
-      type === 'username' ? { username: username.trim() } : { countryDialingCode: dial, mobileNum: mobile },
-    );
-    await completeLogin(value, { type, password: typedPassword, navigate, portal: 'MEMBER' });
-    close();
-  };
-
-  const validate = (): Errors => {
-    const next: Errors = {};
-    if (method === 'username') {
-      if (!username.trim()) next.username = t('auth.enterUsername');
-      if (!password) next.password = t('auth.enterPassword');
-    } else {
-      if (!MOBILE_RE.test(mobile)) next.mobile = t('auth.enterMobile');
-      if (!CODE_RE.test(code)) next.code = t('auth.enterCode');
-    }
-    if (needCaptcha && !captcha.trim()) next.captcha = t('auth.enterCaptcha');
-    return next;
-  };
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setServerError(null);
-    const next = validate();
-    setErrors(next);
-    const first = Object.keys(next)[0];
-    if (first) return document.getElementById(`${base}-${first}`)?.focus();
-    const body: LoginBody =
+    void form.submit(
       method === 'username'
-        ? { username: username.trim(), password, type: 'username', portal: 'MEMBER' }
-        : { username: mobile, password: code, type: 'sms', countryDialingCode: dial, portal: 'MEMBER' };
-    if (needCaptcha) Object.assign(body, { captcha: captcha.trim(), captchaId });
-    setBusy(true);
-    try {
-      await finish(await login(body), method, method === 'username' ? password : undefined);
-    } catch (error) {
-      const second = secondVerificationOf(error);
-      if (second) {
-        setChallenge({ value: second, password: method === 'username' ? password : undefined });
-        return;
-      }
-      if (captchaRequested(error)) {
-        setNeedCaptcha(true);
-        setCaptchaReload((k) => k + 1);
-      }
-      if (isApiError(error) && error.code === 'captcha_invalid') setErrors({ captcha: error.message });
-      else if (method === 'sms') smsFailureDialog(error);
-      else setServerError(isApiError(error) ? error.message : t('unknown_error'));
-    } finally {
-      setBusy(false);
-    }
+        ? { type: 'username', username, password }
+        : { type: 'sms', mobileNum: mobile, countryDialingCode: dial, code },
+    );
   };
 
   const freePlay = async () => {
     setFreeBusy(true);
-    setServerError(null);
+    form.setServerError(null);
     try {
       await startFreePlay(navigate);
       close();
     } catch (error) {
-      setServerError(isApiError(error) ? error.message : t('unknown_error'));
+      form.setServerError(isApiError(error) ? error.message : t('unknown_error'));
     } finally {
       setFreeBusy(false);
     }
   };
 
-  const input = (name: keyof Errors) => ({
-    id: `${base}-${name}`,
-    'aria-invalid': !!errors[name],
-    'aria-describedby': describedBy(`${base}-${name}`, errors[name]),
-  });
-  const clear = (name: keyof Errors) => errors[name] && setErrors((e) => ({ ...e, [name]: undefined }));
-
   return (
     <Modal
-      title={challenge ? t('auth.verifyTitle') : t('auth.loginTitle')}
+      title={form.challenge ? t('auth.verifyTitle') : t('auth.loginTitle')}
       onClose={close}
       size="sm"
-      hideTitle={!challenge}
-      className="auth-modal"
+      // The brand hero heads the login form; the second step shows its title under it.
+      hideTitle={!form.challenge}
+      className={form.challenge ? 'auth-modal auth-modal--titled' : 'auth-modal'}
       header={<AuthHero />}
     >
-      {challenge ? (
-        <SecondStep
-          challenge={challenge.value}
-          back={() => setChallenge(null)}
-          verified={(value) => finish(value, method, challenge.password)}
+      {form.challenge ? (
+        <SecondVerificationForm
+          challenge={form.challenge.value}
+          back={form.challenge.back}
+          verified={form.challenge.verified}
         />
       ) : (
         <>
@@ -191,8 +144,7 @@ export default function LoginModal({ props, close }: Props) {
               value={method}
               onChange={(value) => {
                 setMethod(value);
-                setErrors({});
-                setServerError(null);
+                form.resetErrors();
               }}
             />
           )}
@@ -205,98 +157,59 @@ export default function LoginModal({ props, close }: Props) {
           >
             {method === 'username' ? (
               <>
-                <FormField
-                  id={`${base}-username`}
-                  label={t('auth.username')}
-                  required
+                <UsernameField
+                  id={idOf('username')}
+                  value={username}
+                  onChange={(value) => {
+                    setUsername(value);
+                    clearError('username');
+                  }}
                   error={errors.username}
-                >
-                  <input
-                    {...input('username')}
-                    name="username"
-                    autoComplete="username"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    maxLength={64}
-                    value={username}
-                    onChange={(e) => {
-                      setUsername(e.target.value);
-                      clear('username');
-                    }}
-                    data-autofocus
-                  />
-                </FormField>
-                <FormField
-                  id={`${base}-password`}
-                  label={t('auth.password')}
-                  required
+                  data-autofocus
+                />
+                <PasswordField
+                  id={idOf('password')}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(value) => {
+                    setPassword(value);
+                    clearError('password');
+                  }}
                   error={errors.password}
-                >
-                  <PasswordInput
-                    {...input('password')}
-                    name="password"
-                    autoComplete="current-password"
-                    maxLength={128}
-                    value={password}
-                    onChange={(e) => {
-                      setPassword(e.target.value);
-                      clear('password');
-                    }}
-                  />
-                </FormField>
+                />
               </>
             ) : (
               <>
-                <div className="form__split">
-                  <DialSelect id={`${base}-dial`} value={dial} onChange={setDialCode} />
-                  <FormField id={`${base}-mobile`} label={t('auth.mobile')} required error={errors.mobile}>
-                    <input
-                      {...input('mobile')}
-                      name="mobileNum"
-                      type="tel"
-                      autoComplete="tel-national"
-                      inputMode="tel"
-                      maxLength={15}
-                      value={mobile}
-                      onChange={(e) => {
-                        setMobile(e.target.value.replace(/\D/g, ''));
-                        clear('mobile');
-                      }}
-                      data-autofocus
-                    />
-                  </FormField>
-                </div>
+                <MobileField
+                  id={idOf('mobile')}
+                  dial={dial}
+                  onDialChange={setDialCode}
+                  value={mobile}
+                  onChange={(value) => {
+                    setMobile(value);
+                    clearError('mobile');
+                  }}
+                  error={errors.mobile}
+                  data-autofocus
+                />
                 <SmsCodeField
-                  id={`${base}-code`}
+                  id={idOf('code')}
                   purpose="noLogin"
                   value={code}
                   onChange={(value) => {
                     setCode(value);
-                    clear('code');
+                    clearError('code');
                   }}
                   error={errors.code}
                   target={() => {
                     if (MOBILE_RE.test(mobile)) return { mobileNum: mobile, countryDialingCode: dial };
-                    setErrors((e) => ({ ...e, mobile: t('auth.enterMobile') }));
-                    document.getElementById(`${base}-mobile`)?.focus();
+                    form.setError('mobile', t('auth.enterMobile'));
                     return null;
                   }}
                 />
               </>
             )}
-            {needCaptcha && (
-              <CaptchaField
-                id={`${base}-captcha`}
-                value={captcha}
-                onChange={(value) => {
-                  setCaptcha(value);
-                  clear('captcha');
-                }}
-                onCaptchaId={setCaptchaId}
-                error={errors.captcha}
-                reloadKey={captchaReload}
-              />
-            )}
+            {form.captcha && <CaptchaField {...form.captcha} />}
             <div className="form__row">
               <label className="checkbox">
                 <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
@@ -313,13 +226,13 @@ export default function LoginModal({ props, close }: Props) {
                 {t('auth.forgotPassword')}
               </button>
             </div>
-            {serverError && (
+            {form.serverError && (
               <p className="form__alert" role="alert">
-                {serverError}
+                {form.serverError}
               </p>
             )}
-            <Button type="submit" block size="lg" busy={busy}>
-              {busy ? t('auth.submitting') : t('auth.submitLogin')}
+            <Button type="submit" block size="lg" busy={form.busy}>
+              {form.busy ? t('auth.submitting') : t('auth.submitLogin')}
             </Button>
             {whitelabel?.FREEPLAY3 && (
               <Button variant="outline" block busy={freeBusy} onClick={freePlay}>
@@ -359,106 +272,5 @@ export default function LoginModal({ props, close }: Props) {
         </>
       )}
     </Modal>
-  );
-}
-
-/** Second verification (spec section 4): the codes sent by SMS and e-mail to the bound contacts. */
-function SecondStep({
-  challenge,
-  back,
-  verified,
-}: {
-  challenge: SecondVerificationValue;
-  back: () => void;
-  verified: (value: LoginValue) => Promise<void>;
-}) {
-  const { t } = useT();
-  const base = useId();
-  const wantsSms = challenge.channels.includes('sms');
-  const wantsEmail = challenge.channels.includes('email');
-  const [smsCode, setSmsCode] = useState('');
-  const [emailCode, setEmailCode] = useState('');
-  const [errors, setErrors] = useState<{ sms?: string; email?: string }>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const next = {
-      sms: wantsSms && !CODE_RE.test(smsCode) ? t('auth.enterCode') : undefined,
-      email: wantsEmail && !CODE_RE.test(emailCode) ? t('auth.enterCode') : undefined,
-    };
-    setErrors(next);
-    if (next.sms || next.email) return;
-    setBusy(true);
-    try {
-      await verified(
-        await verifyLogin({
-          challengeId: challenge.challengeId,
-          ...(wantsSms ? { smsCode } : {}),
-          ...(wantsEmail ? { emailCode } : {}),
-        }),
-      );
-    } catch (error) {
-      if (isApiError(error) && error.code === 'sms_code_invalid') setErrors({ sms: error.message });
-      else if (isApiError(error) && error.code === 'email_code_invalid') setErrors({ email: error.message });
-      else setServerError(isApiError(error) ? error.message : t('unknown_error'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const codeInput = (kind: 'sms' | 'email', value: string, set: (v: string) => void) => (
-    <input
-      id={`${base}-${kind}`}
-      autoComplete="one-time-code"
-      inputMode="numeric"
-      maxLength={8}
-      value={value}
-      onChange={(e) => set(e.target.value.replace(/\D/g, ''))}
-      aria-invalid={!!errors[kind]}
-      aria-describedby={describedBy(`${base}-${kind}`, errors[kind])}
-      data-autofocus={kind === (wantsSms ? 'sms' : 'email') ? true : undefined}
-    />
-  );
-
-  return (
-    <form className="form" onSubmit={submit} noValidate aria-label={t('auth.verifyTitle')}>
-      <p className="dialog-text">{t('auth.verifyLead')}</p>
-      {wantsSms && (
-        <FormField
-          id={`${base}-sms`}
-          label={t('auth.smsCode')}
-          required
-          error={errors.sms}
-          hint={challenge.maskedMobile ? t('auth.sentTo', { target: challenge.maskedMobile }) : undefined}
-        >
-          {codeInput('sms', smsCode, setSmsCode)}
-        </FormField>
-      )}
-      {wantsEmail && (
-        <FormField
-          id={`${base}-email`}
-          label={t('auth.emailCode')}
-          required
-          error={errors.email}
-          hint={challenge.maskedEmail ? t('auth.sentTo', { target: challenge.maskedEmail }) : undefined}
-        >
-          {codeInput('email', emailCode, setEmailCode)}
-        </FormField>
-      )}
-      {serverError && (
-        <p className="form__alert" role="alert">
-          {serverError}
-        </p>
-      )}
-      <Button type="submit" block size="lg" busy={busy}>
-        {busy ? t('auth.submitting') : t('auth.verifySubmit')}
-      </Button>
-      <button type="button" className="link-btn auth-back" onClick={back}>
-        {t('auth.backToLogin')}
-      </button>
-    </form>
   );
 }

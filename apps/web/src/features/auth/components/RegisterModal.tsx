@@ -12,11 +12,7 @@ import { checkAffiliate, register } from '../api/auth-api';
 import { completeLogin } from '../api/session';
 import { openLogin } from '../actions';
 import { AuthHero } from './AuthHero';
-import { CaptchaField } from './CaptchaField';
-import { DialSelect, useDefaultDial } from './DialSelect';
-import { FormField, describedBy } from './FormField';
-import { PasswordInput } from './PasswordInput';
-import { SmsCodeField } from './SmsCodeField';
+import { CaptchaField, MobileField, SmsCodeField, TextField, useDefaultDial } from './fields';
 import { fieldErrorTexts } from './messages';
 import {
   FIELD_INPUT,
@@ -177,43 +173,33 @@ export default function RegisterModal({ close }: Props) {
     const common = {
       id,
       name: field.name,
+      label,
+      required: field.required,
+      error,
       value: values[field.name] ?? '',
+      onChange,
       autoComplete: input.autoComplete ?? 'off',
       inputMode: input.inputMode,
       maxLength: field.setting?.maxLength || 128,
-      'aria-invalid': !!error,
-      'aria-describedby': describedBy(id, error),
-      'aria-required': field.required || undefined,
       'data-autofocus': index === 0 ? true : undefined,
-      onChange: (e: { target: { value: string } }) => onChange(e.target.value),
     };
+    if (field.name === 'mobileNum') {
+      return (
+        <MobileField
+          key={field.name}
+          {...common}
+          dial={dial}
+          onDialChange={(v) => set('countryDialingCode', v)}
+        />
+      );
+    }
     const placeholder =
       field.setting?.patternId === 12
         ? t('register.datePlaceholderIso')
         : field.setting?.patternId === 13
           ? t('register.datePlaceholderUs')
           : undefined;
-    const control =
-      input.type === 'password' ? (
-        <PasswordInput {...common} />
-      ) : (
-        <input {...common} type={input.type ?? 'text'} placeholder={placeholder} />
-      );
-    if (field.name === 'mobileNum') {
-      return (
-        <div key={field.name} className="form__split">
-          <DialSelect id={`${base}-dial`} value={dial} onChange={(v) => set('countryDialingCode', v)} />
-          <FormField id={id} label={label} required={field.required} error={error}>
-            {control}
-          </FormField>
-        </div>
-      );
-    }
-    return (
-      <FormField key={field.name} id={id} label={label} required={field.required} error={error}>
-        {control}
-      </FormField>
-    );
+    return <TextField key={field.name} {...common} type={input.type ?? 'text'} placeholder={placeholder} />;
   };
 
   return (

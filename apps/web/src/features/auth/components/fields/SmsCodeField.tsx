@@ -3,8 +3,8 @@ import { SMS_SEND_THROTTLE_MS } from '@banca/contract';
 import { isApiError } from '@/api';
 import { t as translate, useT } from '@/i18n';
 import { openModal } from '@/state';
-import { sendSmsCode } from '../api/auth-api';
-import { countdownSeconds, useCountdown, useThrottled } from '../countdown';
+import { sendSmsCode } from '../../api/auth-api';
+import { countdownSeconds, useCountdown, useThrottled } from '../../countdown';
 import { FormField, describedBy } from './FormField';
 
 /** Spec section 8: an SMS code failure shows the server message in a warning dialog with a confirm. */
@@ -14,6 +14,11 @@ export const smsFailureDialog = (error: unknown) =>
     rawText: isApiError(error) ? error.message : translate('unknown_error'),
     confirm: 'in_increase_submit',
   });
+
+const retryAfter = (value: unknown): number => {
+  const seconds = (value as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : 0;
+};
 
 interface Props {
   id: string;
@@ -29,20 +34,26 @@ interface Props {
 
 /**
  * An SMS verification code with its send button: after sending, the button counts down
- * expiredMinutes x 60 s (1 minute by default); sending is throttled to once a second.
+ * expiredMinutes x 60 s (1 minute by default), and after a refusal as too soon the seconds the
+ * server asks to wait; sending is throttled to once a second.
  */
 export function SmsCodeField({ id, purpose, target, value, onChange, error, label, required = true }: Props) {
   const { t } = useT();
   const { left, start } = useCountdown();
   const [busy, setBusy] = useState(false);
 
-  const send = useThrottled(() => {
-    const to = target();
-    if (!to) return;
+  // Only a press that sends counts for the throttle: one refused for a missing number does not
+  // hold back the next press, once the number is typed.
+  const send = useThrottled((to: { mobileNum: string; countryDialingCode: string }) => {
     setBusy(true);
     sendSmsCode(purpose, to)
       .then((answer) => start(countdownSeconds(answer.expiredMinutes)))
-      .catch(smsFailureDialog)
+      .catch((error: unknown) => {
+        smsFailureDialog(error);
+        // Refused as too soon (one SMS a minute per number): the button counts down the wait.
+        const wait = isApiError(error) && error.code === 'too_many_requests' ? retryAfter(error.value) : 0;
+        if (wait > 0) start(wait);
+      })
       .finally(() => setBusy(false));
   }, SMS_SEND_THROTTLE_MS);
 
@@ -63,7 +74,10 @@ export function SmsCodeField({ id, purpose, target, value, onChange, error, labe
         <button
           type="button"
           className="btn btn--outline btn--sm input-affix__action"
-          onClick={() => send()}
+          onClick={() => {
+            const to = target();
+            if (to) send(to);
+          }}
           disabled={busy || left > 0}
           aria-busy={busy || undefined}
         >

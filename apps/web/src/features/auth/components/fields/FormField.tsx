@@ -39,4 +39,6 @@ export function FormField({ id, label, error, required, hint, children }: Props)
   );
 }
 
-export const describedBy = (id: string, error?: string | null) => (error ? `${id}-error` : undefined);
+/** The aria-describedby of a field's control: its error, else its hint (FormField's ids). */
+export const describedBy = (id: string, error?: string | null, hint?: string) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;

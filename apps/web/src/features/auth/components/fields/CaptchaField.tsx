@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { CAPTCHA_THROTTLE_MS } from '@banca/contract';
 import { useT } from '@/i18n';
 import { Spinner } from '@/ui';
-import { ExtraIcon } from './ExtraIcon';
-import { fetchCaptcha } from '../api/auth-api';
-import { useThrottled } from '../countdown';
+import { ExtraIcon } from '../ExtraIcon';
+import { fetchCaptcha } from '../../api/auth-api';
+import { useThrottled } from '../../countdown';
 import { FormField, describedBy } from './FormField';
 
 interface Props {

@@ -1,0 +1,97 @@
+import type { InputHTMLAttributes } from 'react';
+import { useT } from '@/i18n';
+import { FormField, describedBy } from './FormField';
+import { PasswordInput } from './PasswordInput';
+
+export interface TextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'value' | 'onChange' | 'required'
+> {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  hint?: string;
+  required?: boolean;
+}
+
+/**
+ * A labelled input in its FormField: aria-invalid while it has an error, the error (else the hint)
+ * linked by aria-describedby. type="password" gives the show/hide toggle. Other attributes (name,
+ * autoComplete, maxLength, data-autofocus…) go to the input.
+ */
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  required,
+  type,
+  ...input
+}: TextFieldProps) {
+  const attrs = {
+    ...input,
+    id,
+    value,
+    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+    'aria-invalid': !!error,
+    'aria-required': required || undefined,
+    'aria-describedby': describedBy(id, error, hint),
+  };
+  return (
+    <FormField id={id} label={label} required={required} error={error} hint={hint}>
+      {type === 'password' ? <PasswordInput {...attrs} /> : <input {...attrs} type={type} />}
+    </FormField>
+  );
+}
+
+type PresetProps = Omit<TextFieldProps, 'label'> & { label?: string };
+
+/** The account name of a login or recovery form. */
+export function UsernameField(props: PresetProps) {
+  const { t } = useT();
+  return (
+    <TextField
+      name="username"
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      maxLength={64}
+      required
+      {...props}
+      label={props.label ?? t('auth.username')}
+    />
+  );
+}
+
+/** A password with the show/hide toggle (autoComplete tells current from new passwords). */
+export function PasswordField(props: PresetProps & { autoComplete: 'current-password' | 'new-password' }) {
+  const { t } = useT();
+  return (
+    <TextField
+      name="password"
+      maxLength={128}
+      required
+      {...props}
+      type="password"
+      label={props.label ?? t('auth.password')}
+    />
+  );
+}
+
+/** A numeric one-time code (SMS or e-mail): digits only. */
+export function CodeField({ onChange, ...props }: TextFieldProps) {
+  return (
+    <TextField
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={8}
+      required
+      {...props}
+      onChange={(value) => onChange(value.replace(/\D/g, ''))}
+    />
+  );
+}

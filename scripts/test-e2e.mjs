@@ -1,0 +1,23 @@
+// e2e: the whole Playwright suite on the embedded database (PGlite), then, when TEST_DATABASE_URL is
+// set, the account journeys again on that PostgreSQL server (a throwaway database, see e2e/run.mjs),
+// so sign-up, login, captcha, passwords and free play are proven on both engines in the browser.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** The journeys of the accounts issue; the rest of the suite (layouts, preferences) is engine-blind. */
+const ON_POSTGRES = ['e2e/tests/accounts.spec.ts', 'e2e/tests/auth-more.spec.ts', 'e2e/tests/social.spec.ts'];
+
+const run = (args, env) => {
+  const { status } = spawnSync(process.execPath, ['e2e/run.mjs', ...args], { stdio: 'inherit', env });
+  if (status !== 0) process.exit(status ?? 1);
+};
+
+const { TEST_DATABASE_URL, E2E_DATABASE_URL: _ignored, ...embedded } = process.env;
+console.log('\n# e2e on PGlite (embedded)');
+run([], embedded);
+if (TEST_DATABASE_URL) {
+  console.log(`\n# account journeys on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`);
+  // Playwright takes these as filters relative to its test folder.
+  const specs = ON_POSTGRES.filter((f) => existsSync(f)).map((f) => f.replace('e2e/tests/', 'tests/'));
+  run(specs, { ...embedded, E2E_DATABASE_URL: TEST_DATABASE_URL });
+}
