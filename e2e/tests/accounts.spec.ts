@@ -85,11 +85,22 @@ test('three failed logins bring the captcha; then log in and change the password
   await expect(page).toHaveURL(/\/$/);
   await expectLoggedIn(page, lang);
 
-  // The new password is the one that works now.
+  // The new password is the one that works now; remember-me keeps the username, never the password.
   await logout(page, lang);
-  await openLogin(page, lang);
+  const again = await openLogin(page, lang);
+  await again.getByRole('checkbox', { name: t(lang, 'auth.rememberMe') }).check();
   await submitLogin(page, lang, member.username, 'Changed456', solve);
   await expectLoggedIn(page, lang);
+  await logout(page, lang);
+  const remembered = await openLogin(page, lang);
+  await expect(remembered.getByLabel(t(lang, 'auth.username'), { exact: true })).toHaveValue(member.username);
+  const password = remembered.getByLabel(t(lang, 'auth.password'), { exact: true });
+  await expect(password).toHaveValue('');
+  await expect(password).toHaveAttribute('autocomplete', 'current-password');
+  await expect(remembered.getByRole('checkbox', { name: t(lang, 'auth.rememberMe') })).toBeChecked();
+  expect(JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage })))).not.toContain(
+    'Changed456',
+  );
 });
 
 test('recover a password by e-mail and set a new one at the next login', async ({ page }, info) => {

@@ -20,7 +20,7 @@ import { shot, t } from './support';
 
 /**
  * More ways in (issue 3): logging in with an SMS code, the second verification of a login from an IP
- * the member has not used, and resetting a forgotten password by phone. Phones run in English,
+ * the member (or agent) has not used, and resetting a forgotten password by phone. Phones run in English,
  * desktops in Portuguese.
  *
  * e2e/run.mjs trusts the loopback hop, so a page presents a client address with X-Forwarded-For:
@@ -223,4 +223,37 @@ test('reset a forgotten password by phone, then log in with the new one', async 
   await submitLogin(page, lang, resetter.username, 'Phone2468', solve);
   await expect(again).toHaveCount(0);
   await expectLoggedIn(page, lang);
+});
+
+test('an agent logging in from a new IP passes the e-mail check and reaches the agent centre', async ({
+  page,
+}, info) => {
+  const lang = langOf(info);
+  await useLanguage(page, lang);
+  // A fresh address per run (phones and desktops apart), so a retry is a new IP for agent01 too.
+  const last = (info.project.name === 'phone' ? 50 : 150) + Math.floor(Math.random() * 100);
+  await from(page, `203.0.113.${last}`);
+  const solve = captchaSolver(page);
+  const email = 'agent01@banca.example';
+  const before = await lastMessageId(page.request, email, 'email');
+  await page.goto('/agent');
+  const form = page.locator('form').first();
+  await form.getByLabel(t(lang, 'auth.username'), { exact: true }).fill('agent01');
+  await form.getByLabel(t(lang, 'auth.password'), { exact: true }).fill('Demo1234');
+  const captcha = form.getByLabel(t(lang, 'auth.captcha'), { exact: true });
+  if ((await captcha.count()) > 0) await captcha.fill(await solve(page.request));
+  await form.getByRole('button', { name: t(lang, 'auth.agentLogin') }).click();
+
+  // The agent page's form turns into the check: only the e-mail code, agent01 has no bound mobile.
+  await expect(page.getByRole('heading', { name: t(lang, 'auth.verifyTitle') })).toBeVisible();
+  const mailField = page.getByLabel(t(lang, 'auth.emailCode'), { exact: true });
+  await expect(mailField).toBeFocused();
+  await expect(page.getByLabel(t(lang, 'auth.smsCode'), { exact: true })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/agent$/);
+  await shot(page, info, 'agent-second-verification');
+
+  await mailField.fill(await emailCode(page.request, email, before));
+  await page.getByRole('button', { name: t(lang, 'auth.verifySubmit') }).click();
+  await expect(page).toHaveURL(/\/agentHome/);
+  await expect(page.getByRole('navigation', { name: t(lang, 'agent.menu') })).toBeVisible();
 });

@@ -255,8 +255,8 @@ export interface DemoAccount {
 /**
  * Demo logins of the embedded database (documented in the README; printed at start-up). Passwords
  * satisfy the demo password rule (pattern 2: letters and digits, 6-20). Local logins (127.0.0.1, ::1)
- * are known IPs, so they are never asked a second verification; from any other address demo01 gets
- * one (code in the sandbox outbox, sent to its e-mail), agent01 never (no bound mobile or e-mail).
+ * are known IPs, so they are never asked a second verification; from any other address both get one
+ * (the code in the sandbox outbox, sent to their e-mail).
  */
 export const DEMO_PASSWORD = 'Demo1234';
 export const DEMO_KNOWN_IPS = ['127.0.0.1', '::1'] as const;
@@ -266,7 +266,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     password: DEMO_PASSWORD,
     type: 1,
     nickname: 'Agente Demo',
-    email: null,
+    email: `agent01@${DEMO_MERCHANT.domain}`,
     affiliateCode: 'AGENT01',
     parent: null,
   },

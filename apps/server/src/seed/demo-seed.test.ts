@@ -86,7 +86,7 @@ describe('demo accounts', () => {
       .orderBy('id')
       .execute();
     expect(rows.map((r) => [r.account, r.type, r.email])).toEqual([
-      ['agent01', 1, null],
+      ['agent01', 1, 'agent01@banca.example'],
       ['demo01', 0, 'demo01@banca.example'],
     ]);
     expect(rows[1]!.parent_id).toBe(rows[0]!.id);
