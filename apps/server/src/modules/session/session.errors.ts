@@ -1,20 +1,15 @@
 import { authErrorStatus, type GatewayErrorCode } from '@banca/contract';
+import { DomainError } from '../../platform/http/app-error.ts';
 
 /**
  * A domain error of accounts and sessions: a code from either contract catalogue, its HTTP status and
- * the envelope `value` (e.g. { captcha: true }, { fields }, a second-verification challenge). Same
- * fields as the platform's AppError (code, status, value), so the error handler can treat both alike.
+ * the envelope `value` (e.g. { captcha: true }, { fields }, a second-verification challenge).
  */
-export class AuthError extends Error {
+export class AuthError extends DomainError<GatewayErrorCode> {
   override name = 'AuthError';
-  readonly status: number;
 
-  constructor(
-    readonly code: GatewayErrorCode,
-    readonly value: unknown = null,
-  ) {
-    super(code);
-    this.status = authErrorStatus(code);
+  constructor(code: GatewayErrorCode, value: unknown = null) {
+    super(code, authErrorStatus(code), value);
   }
 }
 

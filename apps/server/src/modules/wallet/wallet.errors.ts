@@ -1,20 +1,16 @@
 import { WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS, type WalletErrorCode } from '@banca/contract';
+import { DomainError } from '../../platform/http/app-error.ts';
 
 /**
  * A domain error of the wallet and its ledger: a code of the contract's wallet catalogue, its HTTP
- * status and the envelope `value`. Same fields as AppError and AuthError, so the one error handler
- * treats them alike once the catalogue is registered (registerWalletRoutes does).
+ * status and the envelope `value`. The error handler answers it once the catalogue is registered
+ * (registerWalletRoutes does).
  */
-export class WalletError extends Error {
+export class WalletError extends DomainError<WalletErrorCode> {
   override name = 'WalletError';
-  readonly status: number;
 
-  constructor(
-    readonly code: WalletErrorCode,
-    readonly value: unknown = null,
-  ) {
-    super(code);
-    this.status = WALLET_ERROR_STATUS[code];
+  constructor(code: WalletErrorCode, value: unknown = null) {
+    super(code, WALLET_ERROR_STATUS[code], value);
   }
 }
 
