@@ -16,4 +16,9 @@ export const SESSION_KEYS = {
 export const MERCHANT_KEYS: readonly string[] = [SESSION_KEYS.merchantWallet];
 
 /** Local-storage keys for preferences that outlive a session. */
-export const LOCAL_KEYS = { language: 'banca.language', theme: 'banca.theme' } as const;
+export const LOCAL_KEYS = {
+  language: 'banca.language',
+  theme: 'banca.theme',
+  /** The member chose to hide the header balance ('1'). */
+  balanceHidden: 'banca.balanceHidden',
+} as const;

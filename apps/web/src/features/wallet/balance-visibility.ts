@@ -1,30 +1,25 @@
-import { useSyncExternalStore } from 'react';
+import { LOCAL_KEYS } from '@banca/contract';
+import { createStore, useStore } from '@/state';
 
 /** Whether the member chose to hide the balance in the header; remembered on this device. */
-const KEY = 'banca.balanceHidden';
-const listeners = new Set<() => void>();
-
-const read = (): boolean => {
+const readHidden = (): boolean => {
   try {
-    return localStorage.getItem(KEY) === '1';
+    return localStorage.getItem(LOCAL_KEYS.balanceHidden) === '1';
   } catch {
     return false;
   }
 };
 
+const visibility = createStore(() => ({ hidden: readHidden() }));
+
 export function setBalanceHidden(hidden: boolean): void {
   try {
-    if (hidden) localStorage.setItem(KEY, '1');
-    else localStorage.removeItem(KEY);
+    if (hidden) localStorage.setItem(LOCAL_KEYS.balanceHidden, '1');
+    else localStorage.removeItem(LOCAL_KEYS.balanceHidden);
   } catch {
     // storage unavailable (private mode): the choice lasts for this page only
   }
-  for (const listener of listeners) listener();
+  visibility.set({ hidden });
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-export const useBalanceHidden = (): boolean => useSyncExternalStore(subscribe, read, () => false);
+export const useBalanceHidden = (): boolean => useStore(visibility, (state) => state.hidden);
