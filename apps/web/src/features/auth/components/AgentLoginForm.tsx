@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useT } from '@/i18n';
 import { Button } from '@/ui';
 import { useLoginSubmit } from '../hooks/useLoginSubmit';
-import { CaptchaField, PasswordField, UsernameField } from './fields';
+import { CredentialFields } from './CredentialFields';
+import { CaptchaField } from './fields';
 import { SecondVerificationForm } from './SecondVerificationForm';
 import './auth.css';
 
@@ -16,7 +17,7 @@ export default function AgentLoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const form = useLoginSubmit({ portal: 'AGENT' });
-  const { idOf, errors, clearError } = form;
+  const { idOf } = form;
   const titleId = `${idOf('username')}-title`;
 
   const submit = (event: FormEvent) => {
@@ -44,24 +45,12 @@ export default function AgentLoginForm() {
       <h2 id={titleId} className="agent-login__title">
         {t('agent.loginTitle')}
       </h2>
-      <UsernameField
-        id={idOf('username')}
-        value={username}
-        onChange={(value) => {
-          setUsername(value);
-          clearError('username');
-        }}
-        error={errors.username}
-      />
-      <PasswordField
-        id={idOf('password')}
-        autoComplete="current-password"
-        value={password}
-        onChange={(value) => {
-          setPassword(value);
-          clearError('password');
-        }}
-        error={errors.password}
+      <CredentialFields
+        form={form}
+        username={username}
+        onUsername={setUsername}
+        password={password}
+        onPassword={setPassword}
       />
       {form.captcha && <CaptchaField {...form.captcha} />}
       {form.serverError && (

@@ -12,14 +12,8 @@ import { useLoginSubmit } from '../hooks/useLoginSubmit';
 import { rememberedLogin, saveRememberedLogin } from '../remember';
 import { AuthHero } from './AuthHero';
 import { ExtraIcon } from './ExtraIcon';
-import {
-  CaptchaField,
-  MobileField,
-  PasswordField,
-  SmsCodeField,
-  UsernameField,
-  useDefaultDial,
-} from './fields';
+import { CredentialFields } from './CredentialFields';
+import { CaptchaField, MobileField, SmsCodeField, useDefaultDial } from './fields';
 import { MOBILE_RE } from './messages';
 import { SecondVerificationForm } from './SecondVerificationForm';
 import './auth.css';
@@ -156,28 +150,14 @@ export default function LoginModal({ props, close }: Props) {
             {...(smsEnabled ? tabPanelProps(tabsId, method) : {})}
           >
             {method === 'username' ? (
-              <>
-                <UsernameField
-                  id={idOf('username')}
-                  value={username}
-                  onChange={(value) => {
-                    setUsername(value);
-                    clearError('username');
-                  }}
-                  error={errors.username}
-                  data-autofocus
-                />
-                <PasswordField
-                  id={idOf('password')}
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(value) => {
-                    setPassword(value);
-                    clearError('password');
-                  }}
-                  error={errors.password}
-                />
-              </>
+              <CredentialFields
+                form={form}
+                username={username}
+                onUsername={setUsername}
+                password={password}
+                onPassword={setPassword}
+                autoFocus
+              />
             ) : (
               <>
                 <MobileField

@@ -172,3 +172,6 @@ export function useLoginSubmit({ portal, onLoggedIn }: LoginSubmitOptions) {
     },
   };
 }
+
+/** What useLoginSubmit gives a form. */
+export type LoginSubmit = ReturnType<typeof useLoginSubmit>;
