@@ -65,6 +65,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   };
 }
 
+/** SQLSTATE invalid_schema_name, about a schema other than ours. */
+const otherSchemaVanished = (error: unknown, schema: string): boolean => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '3F000' && typeof message === 'string' && !message.includes(`"${schema}"`);
+};
+
 /** Applies pending migrations; throws with the failing migration's name. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   // An isolated schema must exist before anything resolves names through search_path.
@@ -77,7 +83,14 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     // schema's kysely_migration table and think this one is migrated.
     migrationTableSchema: handle.schema,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely looks for its own tables by introspecting every schema of the database, resolving each
+  // table by name; a schema dropped by someone else at that moment (parallel test files on one
+  // server) fails the query with invalid_schema_name naming that schema. The migrations run in one
+  // transaction, so trying again is safe: only for that error, a few times.
+  for (let retry = 0; retry < 3 && otherSchemaVanished(error, handle.schema); retry++) {
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
