@@ -6,12 +6,12 @@ import {
 } from '@banca/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../platform/crypto/token.ts';
-import { findMemberById } from '../member/member.repository.ts';
-import { findMemberAccount } from '../wallet/ledger.repository.ts';
-import { openAccountTestDb } from './account-db.testing.ts';
-import type { AccountDb } from './account-db.ts';
-import { failure, makeFixture } from './auth.fixture.testing.ts';
-import { checkCaptcha, issueCaptcha } from './captcha.service.ts';
+import { requireRealAccount } from '../../platform/http/auth-error.ts';
+import { failure, makeFixture } from '../../test/auth-fixture.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { findMemberById, sendSmsCode } from '../member/index.ts';
+import { checkCaptcha, issueCaptcha } from '../verification/index.ts';
+import { findMemberWallet } from '../wallet/index.ts';
 import { listAudit, rememberIp } from './session.repository.ts';
 import {
   authenticate,
@@ -20,13 +20,12 @@ import {
   freePlay,
   login,
   logout,
-  requireRealAccount,
 } from './session.service.ts';
-import { sendSmsCode } from './verification.service.ts';
 
-let handle: { db: AccountDb; close(): Promise<void> };
+// The project's test database: PGlite in memory, or a schema of its own on TEST_DATABASE_URL.
+let handle: TestDatabase;
 beforeAll(async () => {
-  handle = await openAccountTestDb();
+  handle = await createTestDatabase();
 });
 afterAll(() => handle.close());
 
@@ -300,7 +299,7 @@ describe('free play, logout and tokens', () => {
     expect(member!.account).toMatch(/^guest_/);
     expect(member!.password_hash).toBeNull();
     // Created with its play money, in the same transaction.
-    expect((await findMemberAccount(handle.db, auth.memberId, PLAY_MONEY_CURRENCY))!.balance).toBe(
+    expect((await findMemberWallet(handle.db, auth.memberId, PLAY_MONEY_CURRENCY))!.balance).toBe(
       FREE_PLAY_BALANCE,
     );
     let code = '';
