@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../platform/http/server-module.ts';
-import { registerSessionRoutes, type AuthRouteDeps } from './session.routes.ts';
+import { registerSessionRoutes } from './session.routes.ts';
 import { registerSocialLoginRoutes, type SocialRouteDeps } from './social-login.routes.ts';
 
 /**
@@ -37,7 +37,7 @@ export type SessionModuleDeps = SocialRouteDeps;
 
 export const sessionModule: ServerModule<SessionModuleDeps> = {
   name: 'session',
-  register: (app, deps: AuthRouteDeps & SessionModuleDeps) => {
+  register: (app, deps) => {
     registerSessionRoutes(app, deps);
     registerSocialLoginRoutes(app, deps);
   },

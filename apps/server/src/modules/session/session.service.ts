@@ -90,7 +90,6 @@ export const recordAudit = async (
     user_agent: ctx.userAgent?.slice(0, 512) ?? null,
   });
 };
-const audit = recordAudit;
 
 /** Ends every live session of a member, except `keepTokenHash` when given. Returns how many. */
 export const revokeMemberSessions = (
@@ -177,7 +176,11 @@ export async function logIn(
     await rememberIp(trx, member.id, ctx.ip, now);
     const firstTimeLogin = await markFirstLogin(trx, member.id, now);
     const row = args.audit ?? { event: 'login', detail: loginType };
-    await audit(trx, ctx, row.event, { memberId: member.id, account: member.account, detail: row.detail });
+    await recordAudit(trx, ctx, row.event, {
+      memberId: member.id,
+      account: member.account,
+      detail: row.detail,
+    });
     const passwordLogin = loginType === 'password' || loginType === 'second_verification';
     const passwordExpired =
       passwordLogin &&
@@ -225,7 +228,7 @@ async function assertNotThrottled(deps: AuthDeps, ctx: RequestContext, accountKe
     byAccount >= deps.limits.loginFailuresPerAccount.points ||
     byIp >= deps.limits.loginFailuresPerIp.points
   ) {
-    await audit(deps.db, ctx, 'login_throttled', { account });
+    await recordAudit(deps.db, ctx, 'login_throttled', { account });
     throw new AuthError('too_many_requests');
   }
 }
@@ -276,7 +279,7 @@ async function issueSecondVerification(
         now,
       });
     }
-    await audit(trx, ctx, 'second_verification_issued', {
+    await recordAudit(trx, ctx, 'second_verification_issued', {
       memberId: member.id,
       account: member.account,
       detail: channels.join(','),
@@ -376,7 +379,7 @@ export async function login(deps: AuthDeps, ctx: RequestContext, body: LoginBody
 
   if (!ok || !member) {
     const captcha = await recordFailure(deps, accountKey, ctx.ip);
-    await audit(deps.db, ctx, 'login_failed', {
+    await recordAudit(deps.db, ctx, 'login_failed', {
       memberId: member?.id ?? null,
       account: identity,
       detail: body.type,
@@ -387,7 +390,7 @@ export async function login(deps: AuthDeps, ctx: RequestContext, body: LoginBody
   try {
     assertMayLogIn(member, body.portal);
   } catch (err) {
-    await audit(deps.db, ctx, 'login_refused', {
+    await recordAudit(deps.db, ctx, 'login_refused', {
       memberId: member.id,
       account: member.account,
       detail: (err as AuthError).code,
@@ -444,7 +447,7 @@ export async function completeSecondVerification(
     const good = code !== undefined && (await checkCode(deps.db, row, code));
     if (!good) {
       await incrementChallengeAttempts(deps.db, challenge.id);
-      await audit(deps.db, ctx, 'second_verification_failed', {
+      await recordAudit(deps.db, ctx, 'second_verification_failed', {
         memberId: challenge.member_id,
         detail: channel,
       });
@@ -515,7 +518,7 @@ export async function freePlay(
 /** DELETE /wps/session/logout: revokes the current token. */
 export async function logout(deps: AuthDeps, ctx: RequestContext, auth: AuthContext): Promise<null> {
   await revokeSession(deps.db, auth.tokenHash, deps.clock(), 'logout');
-  await audit(deps.db, ctx, 'logout', { memberId: auth.memberId });
+  await recordAudit(deps.db, ctx, 'logout', { memberId: auth.memberId });
   return null;
 }
 

@@ -16,7 +16,7 @@ import {
   type MemberRow,
 } from '../member/index.ts';
 import type { AuthDeps, RequestContext } from './session.deps.ts';
-import { logIn, recordAudit as audit } from './session.service.ts';
+import { logIn, recordAudit } from './session.service.ts';
 import {
   deleteExpiredSocialLoginStates,
   insertSocialLoginState,
@@ -199,7 +199,7 @@ async function findOrCreateMember(
           nickname: name,
           ip: ctx.ip,
         });
-        await audit(trx, ctx, 'register', {
+        await recordAudit(trx, ctx, 'register', {
           memberId: row.id,
           account: row.account,
           detail: `social:${provider}`,
@@ -245,7 +245,7 @@ export async function completeSocialLogin(
     return await callback(deps, ctx, provider, input);
   } catch (err) {
     const code = err instanceof SocialLoginError ? err.code : 'server_error';
-    await audit(deps.auth.db, ctx, 'social_login_failed', { detail: `${provider}:${code}` });
+    await recordAudit(deps.auth.db, ctx, 'social_login_failed', { detail: `${provider}:${code}` });
     throw err;
   }
 }
@@ -311,7 +311,7 @@ async function callback(
   };
   const { member } = await findOrCreateMember(deps, ctx, provider, claims, userInfo);
   if (member.status !== 'ACTIVE' || isTrialType(member.type)) {
-    await audit(deps.auth.db, ctx, 'login_refused', {
+    await recordAudit(deps.auth.db, ctx, 'login_refused', {
       memberId: member.id,
       account: member.account,
       detail: `social:${provider}`,

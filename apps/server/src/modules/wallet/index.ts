@@ -15,7 +15,6 @@ export {
   freePlayGrantKey,
   grantFreePlayMoney,
   houseAccount,
-  inTransaction,
   transfer,
   type LedgerAccount,
   type Transfer,
