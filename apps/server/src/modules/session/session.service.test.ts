@@ -12,12 +12,13 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { findMemberById, sendSmsCode } from '../member/index.ts';
 import { checkCaptcha, issueCaptcha } from '../verification/index.ts';
 import { findMemberWallet } from '../wallet/index.ts';
-import { listAudit, rememberIp } from './session.repository.ts';
+import { isKnownIp, listAudit, rememberIp } from './session.repository.ts';
 import {
   authenticate,
   bearerToken,
   completeSecondVerification,
   freePlay,
+  logIn,
   login,
   logout,
 } from './session.service.ts';
@@ -136,6 +137,37 @@ describe('password login', () => {
       password_changed_at: new Date('2024-01-01T00:00:00Z'),
     });
     expect((await login(f.deps, f.ctx, pw('old001', 'secret1'))).passwordExpired).toBe(true);
+  });
+});
+
+describe('logIn, the one log-in tail', () => {
+  it("runs in the caller's transaction: a rollback leaves no session, known IP, first-login mark or audit", async () => {
+    const f = makeFixture(handle.db);
+    const m = await f.createMember({ account: 'tail01', password: 'secret1' });
+    const member = (await findMemberById(handle.db, m.id))!;
+    const args = { member, loginType: 'password' as const, now: f.deps.clock(), passwordPolicy: f.flags };
+    let token = '';
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        token = (await logIn(trx, f.ctx, args)).token;
+        throw new Error('the caller fails after logging in');
+      }),
+    ).rejects.toThrow('the caller fails');
+    expect(token).not.toBe('');
+    expect((await failure(authenticate(f.deps, token))).code).toBe('not_logged_in');
+    expect(await isKnownIp(handle.db, m.id, f.ctx.ip)).toBe(false);
+    expect((await findMemberById(handle.db, m.id))!.first_login_at).toBeNull();
+    expect(await listAudit(handle.db, f.ctx.merchantCode)).toEqual([]);
+
+    // Given the database itself, it opens a transaction of its own and everything is written.
+    const value = await logIn(handle.db, f.ctx, args);
+    expect(value).toMatchObject({ firstTimeLogin: true, passwordExpired: false });
+    expect((await authenticate(f.deps, value.token)).memberId).toBe(m.id);
+    expect(await isKnownIp(handle.db, m.id, f.ctx.ip)).toBe(true);
+    expect((await findMemberById(handle.db, m.id))!.first_login_at).toEqual(f.deps.clock());
+    expect((await listAudit(handle.db, f.ctx.merchantCode)).map((a) => [a.event, a.detail])).toEqual([
+      ['login', 'password'],
+    ]);
   });
 });
 
