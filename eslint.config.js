@@ -7,8 +7,35 @@ import tseslint from 'typescript-eslint';
  * Lint rules that keep the import direction of ARCHITECTURE.md: web -> contract <- server.
  * - the web never imports server code; the contract imports no app code;
  * - a web feature imports another feature only through its public entry (`@/features/<name>`);
- * - server HTTP routes hold no SQL (only repositories import Kysely's query builder types).
+ * - server HTTP routes hold no SQL (only repositories import Kysely's query builder types);
+ * - a server module is reached only through its public face, `modules/<name>/index.ts`: its
+ *   services, repositories and tables are private; platform code imports no module code and not the
+ *   app's Database (it types its db by its own tables).
  */
+
+const SERVER_NO_WEB = {
+  group: ['**/apps/web/**', '@banca/web', '@banca/web/*'],
+  message: 'The server never imports web code.',
+};
+/** From a module file: `../<other>/<anything but index>` (a sibling module's private file). */
+const SIBLING_MODULE_INTERNALS = {
+  regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index(\\.ts)?$)[^/]',
+  message: 'Another module is reached only through its public face: ../<module>/index.ts.',
+};
+/** From anywhere: `.../modules/<name>/<anything but index>`. */
+const MODULE_INTERNALS = {
+  regex: '(^|/)modules/[^/]+/(?!index(\\.ts)?$)[^/]',
+  message: 'A module is reached only through its public face: modules/<module>/index.ts.',
+};
+const PLATFORM_NO_MODULES = {
+  regex: '(^|/)modules(/|$)',
+  message: 'Platform code never imports module code: type the db by the platform piece’s own tables.',
+};
+const PLATFORM_NO_APP_DATABASE = {
+  regex: '^(\\.\\./)+database(\\.ts)?$',
+  message: "Platform code never imports the app's Database: type the db by the piece's own tables.",
+};
+const serverImports = (...patterns) => ['error', { patterns: [SERVER_NO_WEB, ...patterns] }];
 export default tseslint.config(
   {
     ignores: [
@@ -69,19 +96,25 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/web/**', '@banca/web', '@banca/web/*'],
-              message: 'The server never imports web code.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': serverImports(MODULE_INTERNALS) },
+  },
+  {
+    // The app root composes the Database from every module's table file (types only).
+    files: ['apps/server/src/database.ts'],
+    rules: { 'no-restricted-imports': serverImports() },
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: { 'no-restricted-imports': serverImports(PLATFORM_NO_MODULES, PLATFORM_NO_APP_DATABASE) },
+  },
+  {
+    // Platform tests run on the app's test database, typed by the app's Database.
+    files: ['apps/server/src/platform/**/*.test.ts'],
+    rules: { 'no-restricted-imports': serverImports(PLATFORM_NO_MODULES) },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: { 'no-restricted-imports': serverImports(SIBLING_MODULE_INTERNALS, MODULE_INTERNALS) },
   },
   {
     files: ['apps/server/src/modules/**/*.routes.ts'],
@@ -91,6 +124,9 @@ export default tseslint.config(
         {
           paths: [{ name: 'kysely', message: 'HTTP routes hold no SQL: call the module service.' }],
           patterns: [
+            SERVER_NO_WEB,
+            SIBLING_MODULE_INTERNALS,
+            MODULE_INTERNALS,
             {
               group: ['**/*.repository*', '**/platform/db/*'],
               message: 'HTTP routes call services, not repositories.',

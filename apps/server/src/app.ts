@@ -10,17 +10,13 @@ import type { Logger } from 'pino';
 import { createLogger } from './platform/logging.ts';
 import { ok } from '@banca/contract';
 import type { Config, TrustProxy } from './platform/config.ts';
-import type { Db } from './platform/db/database.ts';
+import type { Db } from './database.ts';
 import { ensureServerKey } from './platform/crypto/server-keys.ts';
 import { JOSE_CONTENT_TYPE } from './platform/http/contract-route.ts';
 import { installErrorHandling, sendErrorCode, type HtmlFallback } from './platform/http/error-handler.ts';
 import { isApiPath } from './platform/http/api-paths.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { createVisitorReader } from './platform/http/visitor.ts';
-import { SystemService } from './modules/system/system.service.ts';
-import { registerSystemRoutes } from './modules/system/system.routes.ts';
-import { installSystemGuard } from './modules/system/system.guard.ts';
-import { registerOperatorRoutes } from './modules/operator/operator.routes.ts';
 import { installRouteAuth } from './platform/http/route-auth.ts';
 import { openRateLimitStore, type RateLimitStoreHandle } from './platform/rate-limit/rate-limit-store.ts';
 import { createAuthLimits, type AuthLimitName } from './platform/rate-limit/auth-limits.ts';
@@ -32,17 +28,15 @@ import {
   UnconfiguredEmailProvider,
   UnconfiguredSmsProvider,
 } from './platform/providers/unconfigured-providers.ts';
-import type { AuthDeps } from './modules/session/session.deps.ts';
-import { merchantSettingsFrom } from './modules/session/merchant-settings.ts';
-import { authenticate } from './modules/session/session.service.ts';
-import { registerSessionRoutes } from './modules/session/session.routes.ts';
-import { registerMemberRoutes } from './modules/member/member.routes.ts';
-import { registerSocialLoginRoutes } from './modules/session/social-login.routes.ts';
-import { registerWalletRoutes } from './modules/wallet/wallet.routes.ts';
-import { merchantCurrencyFrom } from './modules/wallet/wallet.service.ts';
 import { createOidcClients } from './platform/oidc/oidc-clients.ts';
-import { CaptchaAnswerLog, createDevService } from './modules/dev/dev.service.ts';
-import { registerDevRoutes } from './modules/dev/dev.routes.ts';
+import type { ServerModule } from './platform/http/server-module.ts';
+import { merchantSettingsFrom, SystemService, systemModule } from './modules/system/index.ts';
+import { operatorModule } from './modules/operator/index.ts';
+import { authenticate, sessionModule, sessionsForMembers } from './modules/session/index.ts';
+import { verificationModule } from './modules/verification/index.ts';
+import { memberModule } from './modules/member/index.ts';
+import { walletModule } from './modules/wallet/index.ts';
+import { CaptchaAnswerLog, devModule } from './modules/dev/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -162,17 +156,14 @@ export async function buildApp({
   });
   app.decorate('system', system);
 
-  installSystemGuard(app, { system, visitor });
-  registerSystemRoutes(app, { system, visitor });
-  registerOperatorRoutes(app, { system, operatorToken: config.operatorToken });
-
   // Rate-limit counters: Redis when REDIS_URL is set (shared by every node), memory otherwise.
   const rateLimits: RateLimitStoreHandle = openRateLimitStore(config.redisUrl, `rl:${config.merchant}`);
   app.addHook('onClose', () => rateLimits.close());
   const production = config.nodeEnv === 'production';
   const captchas = production ? undefined : new CaptchaAnswerLog();
   const outbox = asOutboxDb(db);
-  const auth: AuthDeps = {
+  // One bag for the account modules (verification, member, session); each types what it uses.
+  const auth = {
     db,
     limits: createAuthLimits(rateLimits.store, authLimits),
     sms: providers?.sms ?? (production ? new UnconfiguredSmsProvider() : new SandboxSmsProvider(outbox)),
@@ -180,18 +171,37 @@ export async function buildApp({
       providers?.email ?? (production ? new UnconfiguredEmailProvider() : new SandboxEmailProvider(outbox)),
     settings: merchantSettingsFrom(system, config.merchant),
     clock: () => new Date(),
+    // member cannot import session (session imports member): session's service is handed over here.
+    sessions: sessionsForMembers,
     ...(captchas ? { captchaIssued: captchas.record } : {}),
   };
-  installRouteAuth(app, (token) => authenticate(auth, token));
-  const authRouteDeps = { auth, merchantCode: config.merchant, serverKey, visitor };
-  registerSessionRoutes(app, authRouteDeps);
-  registerMemberRoutes(app, authRouteDeps);
-  registerSocialLoginRoutes(app, {
-    ...authRouteDeps,
+  const context = {
+    db,
+    merchantCode: config.merchant,
+    serverKey,
+    visitor,
+    system,
+    operatorToken: config.operatorToken,
+    auth,
     social: { oidc: createOidcClients(config.oidc), publicUrl: config.publicUrl },
-  });
-  registerWalletRoutes(app, { db, merchantCurrency: merchantCurrencyFrom(system, config.merchant) });
-  if (captchas) registerDevRoutes(app, createDevService(db, captchas));
+    captchas,
+  };
+  type AppContext = typeof context;
+
+  // Before any module's token route: registerRoute checks tokens with the session module.
+  installRouteAuth(app, (token) => authenticate(auth, token));
+  // In this order: the system guard's hook first; session registers the auth error catalogue that
+  // verification and member answer with.
+  const modules: readonly ServerModule<AppContext>[] = [
+    systemModule,
+    operatorModule,
+    sessionModule,
+    verificationModule,
+    memberModule,
+    walletModule,
+    devModule,
+  ];
+  for (const module of modules) await module.register(app, context);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {

@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
 import type { Config } from './platform/config.ts';
+import type { Database } from './database.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './platform/db/db.ts';
 import { seedDemo } from './seed/demo-seed.ts';
 import { seedDemoAccounts } from './seed/demo-accounts.ts';
 import { DEMO_ACCOUNTS, type DemoAccount } from './seed/demo-content.ts';
 
-export interface PreparedDatabase extends DatabaseHandle {
+export interface PreparedDatabase extends DatabaseHandle<Database> {
   /** The demo logins, when the demo seed is enabled (printed at start-up). */
   demoAccounts: readonly DemoAccount[];
 }
@@ -21,7 +22,7 @@ export async function prepareDatabase(
   logger: Pick<Logger, 'info'>,
   options: { schema?: string } = {},
 ): Promise<PreparedDatabase> {
-  const handle = await openDatabase(
+  const handle = await openDatabase<Database>(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, ...(options.schema ? { schema: options.schema } : {}) }
       : { kind: 'pglite', dataDir: config.dataDir },

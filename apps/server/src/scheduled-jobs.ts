@@ -1,5 +1,6 @@
+import type { Database } from './database.ts';
 import type { ScheduledJob } from './platform/jobs/scheduler.ts';
-import { authCleanupJob } from './modules/session/session.jobs.ts';
+import { authCleanupJob } from './modules/session/index.ts';
 
 /** Every periodic job of the gateway; each module contributes its own `*.jobs.ts`. */
-export const scheduledJobs: readonly ScheduledJob[] = [authCleanupJob];
+export const scheduledJobs: readonly ScheduledJob<Database>[] = [authCleanupJob];

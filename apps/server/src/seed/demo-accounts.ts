@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { hashPassword } from '../platform/crypto/password.ts';
-import type { Db } from '../platform/db/database.ts';
+import type { Db } from '../database.ts';
 import { DEMO_ACCOUNTS, DEMO_KNOWN_IPS, type DemoAccount } from './demo-content.ts';
 
 /**

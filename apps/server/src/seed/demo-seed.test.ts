@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../bootstrap.ts';
 import { loadConfig } from '../platform/config.ts';
-import type { Db } from '../platform/db/database.ts';
+import type { Db } from '../database.ts';
 import {
   createTestDatabase,
   dropSchema,

@@ -1,5 +1,5 @@
 import { encryptCustomerServicePath, REGISTER_FIELDS } from '@banca/contract';
-import type { Db } from '../platform/db/database.ts';
+import type { Db } from '../database.ts';
 import {
   acceptedPatternOf,
   DEMO_COUNTRIES,

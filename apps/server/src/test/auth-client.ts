@@ -6,7 +6,7 @@ import { authRoutes, errorEnvelopeSchema, systemRoutes } from '@banca/contract';
 import { seedDemoAccounts } from '../seed/demo-accounts.ts';
 import { seedDemo } from '../seed/demo-seed.ts';
 import { hashPassword } from '../platform/crypto/password.ts';
-import type { Db } from '../platform/db/database.ts';
+import type { Db } from '../database.ts';
 import { getJson, startApp, type RunningApp } from './test-app.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 

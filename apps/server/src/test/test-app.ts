@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
-import type { Db } from '../platform/db/database.ts';
+import type { Db } from '../database.ts';
 
 export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
 

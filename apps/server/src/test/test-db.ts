@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { Database } from '../database.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../platform/db/db.ts';
 
 /** Set to run the suites against a PostgreSQL server instead of PGlite. */
@@ -17,7 +18,7 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
   }
 }
 
-export interface TestDatabase extends DatabaseHandle {
+export interface TestDatabase extends DatabaseHandle<Database> {
   /** Where the tables are: a fresh schema on PostgreSQL (dropped by close), else an in-memory PGlite. */
   label: string;
 }
@@ -29,7 +30,7 @@ export interface TestDatabase extends DatabaseHandle {
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (TEST_DATABASE_URL) {
     const schema = newSchemaName();
-    const handle = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema, max: 4 });
+    const handle = await openDatabase<Database>({ kind: 'postgres', url: TEST_DATABASE_URL, schema, max: 4 });
     await migrateToLatest(handle);
     let closed = false;
     return {
@@ -43,7 +44,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const handle = await openDatabase({ kind: 'pglite' });
+  const handle = await openDatabase<Database>({ kind: 'pglite' });
   await migrateToLatest(handle);
   let closed = false;
   return {

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/database.ts';
+import type { Db } from '../../database.ts';
 import { asOutboxDb, listOutboxMessages } from '../../platform/providers/outbox.repository.ts';
 import type { OutboxChannel } from '../../platform/providers/outbox.table.ts';
 

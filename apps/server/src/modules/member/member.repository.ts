@@ -1,12 +1,16 @@
 import { sql } from 'kysely';
-import type { AccountDbOrTrx } from '../session/account-db.ts';
+import type { DbOrTrx } from '../../database.ts';
 import type { MemberUpdate, NewMember } from './member.table.ts';
 
-export const findMemberById = (db: AccountDbOrTrx, id: number) =>
+export const findMemberById = (db: DbOrTrx, id: number) =>
   db.selectFrom('member').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** The two fields every token call checks (account type and status). */
+export const findMemberAccess = (db: DbOrTrx, id: number) =>
+  db.selectFrom('member').select(['type', 'status']).where('id', '=', id).executeTakeFirst();
+
 /** Account names compare case-insensitively (the unique index is on lower(account)). */
-export const findMemberByAccount = (db: AccountDbOrTrx, merchantCode: string, account: string) =>
+export const findMemberByAccount = (db: DbOrTrx, merchantCode: string, account: string) =>
   db
     .selectFrom('member')
     .selectAll()
@@ -14,7 +18,7 @@ export const findMemberByAccount = (db: AccountDbOrTrx, merchantCode: string, ac
     .where(sql<string>`lower(account)`, '=', account.toLowerCase())
     .executeTakeFirst();
 
-export const findMemberByMobile = (db: AccountDbOrTrx, merchantCode: string, mobile: string) =>
+export const findMemberByMobile = (db: DbOrTrx, merchantCode: string, mobile: string) =>
   db
     .selectFrom('member')
     .selectAll()
@@ -22,10 +26,10 @@ export const findMemberByMobile = (db: AccountDbOrTrx, merchantCode: string, mob
     .where('mobile', '=', mobile)
     .executeTakeFirst();
 
-export const insertMember = (db: AccountDbOrTrx, row: NewMember) =>
+export const insertMember = (db: DbOrTrx, row: NewMember) =>
   db.insertInto('member').values(row).returningAll().executeTakeFirstOrThrow();
 
-export const updateMember = (db: AccountDbOrTrx, id: number, patch: MemberUpdate) =>
+export const updateMember = (db: DbOrTrx, id: number, patch: MemberUpdate) =>
   db
     .updateTable('member')
     .set({ ...patch, updated_at: sql`now()` })
@@ -33,7 +37,7 @@ export const updateMember = (db: AccountDbOrTrx, id: number, patch: MemberUpdate
     .execute();
 
 /** Sets first_login_at once; returns true when this was the first login. */
-export async function markFirstLogin(db: AccountDbOrTrx, id: number, now: Date): Promise<boolean> {
+export async function markFirstLogin(db: DbOrTrx, id: number, now: Date): Promise<boolean> {
   const res = await db
     .updateTable('member')
     .set({ first_login_at: now })
@@ -43,7 +47,7 @@ export async function markFirstLogin(db: AccountDbOrTrx, id: number, now: Date):
   return Number(res.numUpdatedRows) === 1;
 }
 
-export const findAffiliate = (db: AccountDbOrTrx, merchantCode: string, code: string) =>
+export const findAffiliate = (db: DbOrTrx, merchantCode: string, code: string) =>
   db
     .selectFrom('affiliate')
     .selectAll()
@@ -52,7 +56,7 @@ export const findAffiliate = (db: AccountDbOrTrx, merchantCode: string, code: st
     .executeTakeFirst();
 
 export const insertAffiliate = (
-  db: AccountDbOrTrx,
+  db: DbOrTrx,
   row: { merchantCode: string; code: string; memberId: number; domain?: string | null },
 ) =>
   db
@@ -66,7 +70,7 @@ export const insertAffiliate = (
     .execute();
 
 export const findMemberBySocialIdentity = (
-  db: AccountDbOrTrx,
+  db: DbOrTrx,
   merchantCode: string,
   provider: string,
   subject: string,
@@ -81,7 +85,7 @@ export const findMemberBySocialIdentity = (
     .executeTakeFirst();
 
 export const insertSocialIdentity = (
-  db: AccountDbOrTrx,
+  db: DbOrTrx,
   row: { merchantCode: string; provider: string; subject: string; memberId: number; email: string | null },
 ) =>
   db
@@ -96,7 +100,7 @@ export const insertSocialIdentity = (
     .execute();
 
 export const touchSocialIdentity = (
-  db: AccountDbOrTrx,
+  db: DbOrTrx,
   merchantCode: string,
   provider: string,
   subject: string,

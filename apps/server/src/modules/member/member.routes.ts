@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { memberRoutes } from '@banca/contract';
+import { authRoutes, memberRoutes } from '@banca/contract';
+import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
-import { requestContext, type AuthRouteDeps } from '../session/session.routes.ts';
+import { requestContext } from '../../platform/http/request-context.ts';
+import type { Visitor } from '../../platform/http/visitor.ts';
+import type { MemberDeps } from './member.deps.ts';
 import {
   changePassword,
   checkAffiliate,
@@ -11,13 +14,21 @@ import {
   register,
   resetPasswordByPhone,
 } from './member.service.ts';
+import { sendSmsCode } from './sms-code.service.ts';
+
+export interface MemberRouteDeps {
+  auth: MemberDeps;
+  merchantCode: string;
+  serverKey: ServerKey;
+  visitor: (request: FastifyRequest) => Visitor;
+}
 
 /**
- * Registration, passwords and member info. Member-centre calls declare requireRealAccount, so trial
- * accounts are refused at the edge (403 in_need_true_account); member info stays open to them because
- * the client needs their type to show the prompt.
+ * Registration, passwords, member info and the SMS codes they use. Member-centre calls declare
+ * requireRealAccount, so trial accounts are refused at the edge (403 in_need_true_account); member
+ * info stays open to them because the client needs their type to show the prompt.
  */
-export function registerMemberRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
+export function registerMemberRoutes(app: FastifyInstance, deps: MemberRouteDeps): void {
   const { auth, serverKey } = deps;
   const ctx = (request: FastifyRequest) => requestContext(deps, request);
 
@@ -51,4 +62,10 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AuthRouteDeps):
   );
   registerRoute(app, memberRoutes.info, ({ auth: caller }) => getMemberInfo(auth, caller));
   registerRoute(app, memberRoutes.icon, ({ auth: caller }) => getMemberIcon(auth, caller));
+  registerRoute(app, authRoutes.smsNoLogin, ({ body, request }) =>
+    sendSmsCode(auth, ctx(request), body, 'no_login'),
+  );
+  registerRoute(app, authRoutes.smsRegister, ({ body, request }) =>
+    sendSmsCode(auth, ctx(request), body, 'register'),
+  );
 }

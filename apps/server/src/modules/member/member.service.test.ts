@@ -1,12 +1,15 @@
 import { memberInfoSchema } from '@banca/contract';
 import { parseOptions } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAccountTestDb } from '../session/account-db.testing.ts';
-import type { AccountDb } from '../session/account-db.ts';
-import { failure, makeFixture } from '../session/auth.fixture.testing.ts';
-import { listAudit, rememberIp } from '../session/session.repository.ts';
-import { authenticate, freePlay, login } from '../session/session.service.ts';
-import { sendSmsCode } from '../session/verification.service.ts';
+import { failure, makeFixture } from '../../test/auth-fixture.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import {
+  authenticate,
+  freePlay,
+  listAuthAudit as listAudit,
+  login,
+  rememberKnownIp as rememberIp,
+} from '../session/index.ts';
 import { findMemberByAccount, insertAffiliate } from './member.repository.ts';
 import {
   changePassword,
@@ -17,10 +20,12 @@ import {
   register,
   resetPasswordByPhone,
 } from './member.service.ts';
+import { sendSmsCode } from './sms-code.service.ts';
 
-let handle: { db: AccountDb; close(): Promise<void> };
+// The project's test database: PGlite in memory, or a schema of its own on TEST_DATABASE_URL.
+let handle: TestDatabase;
 beforeAll(async () => {
-  handle = await openAccountTestDb();
+  handle = await createTestDatabase();
 });
 afterAll(() => handle.close());
 

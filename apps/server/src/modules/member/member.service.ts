@@ -3,6 +3,7 @@ import {
   isAgentType,
   isTrialType,
   MEMBER_TYPE,
+  mobileNumSchema,
   validateRegisterFields,
   type ChangePasswordBody,
   type ForgotPasswordEmailBody,
@@ -15,28 +16,21 @@ import {
   type ResetPasswordByPhoneBody,
 } from '@banca/contract';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/password.ts';
-import { checkCaptcha } from '../session/captcha.service.ts';
-import type { AuthContext, AuthDeps, RequestContext } from '../session/session.deps.ts';
-import { AuthError } from '../session/session.errors.ts';
-import {
-  accountLimitKey,
-  generateTempPassword,
-  maskEmail,
-  maskMobile,
-  toE164,
-} from '../session/session.helpers.ts';
-import { rememberIp, revokeMemberSessions } from '../session/session.repository.ts';
-import { audit, requireRealAccount, startSession } from '../session/session.service.ts';
-import { verifyCode } from '../session/verification.service.ts';
+import { AuthError, requireRealAccount } from '../../platform/http/auth-error.ts';
+import type { RequestContext } from '../../platform/http/request-context.ts';
+import type { RouteAuth } from '../../platform/http/route-auth.ts';
+import { accountLimitKey } from '../../platform/rate-limit/auth-limits.ts';
+import { checkCaptcha, maskEmail, maskMobile, toE164, verifyCode } from '../verification/index.ts';
+import type { MemberDeps } from './member.deps.ts';
 import {
   findAffiliate,
   findMemberByAccount,
   findMemberById,
   findMemberByMobile,
   insertMember,
-  markFirstLogin,
   updateMember,
 } from './member.repository.ts';
+import { generateTempPassword } from './temp-password.ts';
 
 /** A temporary password from "forgot by e-mail" works for this long, once. */
 export const TEMP_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -78,7 +72,7 @@ function uniqueViolation(err: unknown): AuthError | undefined {
  * account_exists / mobile_exists (value.fields), affiliate_invalid, sms_code_invalid.
  */
 export async function register(
-  deps: AuthDeps,
+  deps: MemberDeps,
   ctx: RequestContext,
   body: RegisterBody,
   mode: RegisterMode,
@@ -99,7 +93,7 @@ export async function register(
       smsVerification,
     }),
   };
-  if (mobileGiven && !/^\d{4,20}$/.test(body.mobileNum!)) fields.mobileNum ??= 'reg_pattern_3';
+  if (mobileGiven && !mobileNumSchema.safeParse(body.mobileNum).success) fields.mobileNum ??= 'reg_pattern_3';
   if (mobileGiven && !body.countryDialingCode) fields.countryDialingCode = 'required';
   if (Object.keys(fields).length > 0) throw new AuthError('invalid_input', { fields });
 
@@ -174,19 +168,8 @@ export async function register(
         register_url: body.registerUrl ?? null,
         register_method: body.registerMethod,
       });
-      await audit(trx, ctx, 'register', { memberId: member.id, account, detail: mode });
-      const token = await startSession(trx, {
-        memberId: member.id,
-        merchantCode: ctx.merchantCode,
-        loginType: 'register',
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-        now,
-      });
-      await rememberIp(trx, member.id, ctx.ip, now);
-      await markFirstLogin(trx, member.id, now);
-      await audit(trx, ctx, 'login', { memberId: member.id, account, detail: 'register' });
-      return { firstTimeLogin: true, passwordExpired: false, token };
+      await deps.sessions.recordAudit(trx, ctx, 'register', { memberId: member.id, account, detail: mode });
+      return deps.sessions.logIn(trx, ctx, { member, loginType: 'register', now });
     });
   } catch (err) {
     // Two registrations racing for one account or number: the unique index decides.
@@ -196,7 +179,7 @@ export async function register(
 
 /** GET /wps/agent/affiliate: whether an invitation code exists, is enabled and fits the domain. */
 export async function checkAffiliate(
-  deps: Pick<AuthDeps, 'db'>,
+  deps: Pick<MemberDeps, 'db'>,
   merchantCode: string,
   query: { code: string; domain?: string | undefined },
 ): Promise<{ valid: boolean }> {
@@ -216,9 +199,9 @@ export async function checkAffiliate(
  * old_password_invalid, not_logged_in.
  */
 export async function changePassword(
-  deps: AuthDeps,
+  deps: MemberDeps,
   ctx: RequestContext,
-  auth: AuthContext,
+  auth: RouteAuth,
   body: ChangePasswordBody,
 ): Promise<null> {
   requireRealAccount(auth);
@@ -235,7 +218,10 @@ export async function changePassword(
     const ok =
       body.oldPassword !== undefined && (await verifyPassword(member.password_hash, body.oldPassword));
     if (!ok) {
-      await audit(deps.db, ctx, 'password_change_failed', { memberId: member.id, account: member.account });
+      await deps.sessions.recordAudit(deps.db, ctx, 'password_change_failed', {
+        memberId: member.id,
+        account: member.account,
+      });
       throw new AuthError('old_password_invalid', { fields: { oldPassword: 'old_password_invalid' } });
     }
   }
@@ -250,8 +236,11 @@ export async function changePassword(
       temp_password_hash: null,
       temp_password_expires_at: null,
     });
-    await revokeMemberSessions(trx, member.id, now, 'password_changed', auth.tokenHash);
-    await audit(trx, ctx, 'password_changed', { memberId: member.id, account: member.account });
+    await deps.sessions.revokeMemberSessions(trx, member.id, now, 'password_changed', auth.tokenHash);
+    await deps.sessions.recordAudit(trx, ctx, 'password_changed', {
+      memberId: member.id,
+      account: member.account,
+    });
   });
   return null;
 }
@@ -265,7 +254,7 @@ export async function changePassword(
  * Throws AuthError: too_many_requests.
  */
 export async function forgotPasswordByEmail(
-  deps: AuthDeps,
+  deps: MemberDeps,
   ctx: RequestContext,
   body: ForgotPasswordEmailBody,
 ): Promise<null> {
@@ -289,7 +278,7 @@ export async function forgotPasswordByEmail(
     member.email.toLowerCase() === body.email.trim().toLowerCase();
 
   if (!matches) {
-    await audit(deps.db, ctx, 'password_reset_requested', {
+    await deps.sessions.recordAudit(deps.db, ctx, 'password_reset_requested', {
       memberId: member?.id ?? null,
       account: username,
       detail: 'no_match',
@@ -301,7 +290,7 @@ export async function forgotPasswordByEmail(
     temp_password_hash: tempHash,
     temp_password_expires_at: new Date(now.getTime() + TEMP_PASSWORD_TTL_MS),
   });
-  await audit(deps.db, ctx, 'password_reset_requested', {
+  await deps.sessions.recordAudit(deps.db, ctx, 'password_reset_requested', {
     memberId: member.id,
     account: member.account,
     detail: 'sent',
@@ -325,7 +314,7 @@ export async function forgotPasswordByEmail(
  * Throws AuthError: feature_disabled, password_policy (value.fields), sms_code_invalid.
  */
 export async function resetPasswordByPhone(
-  deps: AuthDeps,
+  deps: MemberDeps,
   ctx: RequestContext,
   body: ResetPasswordByPhoneBody,
 ): Promise<LoginValue> {
@@ -359,29 +348,18 @@ export async function resetPasswordByPhone(
       temp_password_hash: null,
       temp_password_expires_at: null,
     });
-    await revokeMemberSessions(trx, member.id, now, 'password_reset');
-    await audit(trx, ctx, 'password_reset', {
+    await deps.sessions.revokeMemberSessions(trx, member.id, now, 'password_reset');
+    await deps.sessions.recordAudit(trx, ctx, 'password_reset', {
       memberId: member.id,
       account: member.account,
       detail: 'phone',
     });
-    const token = await startSession(trx, {
-      memberId: member.id,
-      merchantCode: ctx.merchantCode,
-      loginType: 'phone_reset',
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-      now,
-    });
-    await rememberIp(trx, member.id, ctx.ip, now);
-    const firstTimeLogin = await markFirstLogin(trx, member.id, now);
-    await audit(trx, ctx, 'login', { memberId: member.id, account: member.account, detail: 'phone_reset' });
-    return { firstTimeLogin, passwordExpired: false, token };
+    return deps.sessions.logIn(trx, ctx, { member, loginType: 'phone_reset', now });
   });
 }
 
 /** GET /wps/member/info. Open to trial accounts too: the client needs their type to show prompts. */
-export async function getMemberInfo(deps: AuthDeps, auth: AuthContext): Promise<MemberInfo> {
+export async function getMemberInfo(deps: MemberDeps, auth: RouteAuth): Promise<MemberInfo> {
   const member = await findMemberById(deps.db, auth.memberId);
   if (!member) throw new AuthError('not_logged_in');
   const flags = await deps.settings.flags(member.merchant_code);
@@ -401,7 +379,7 @@ export async function getMemberInfo(deps: AuthDeps, auth: AuthContext): Promise<
 }
 
 /** GET /wps/member/info/icon */
-export async function getMemberIcon(deps: Pick<AuthDeps, 'db'>, auth: AuthContext): Promise<MemberIcon> {
+export async function getMemberIcon(deps: Pick<MemberDeps, 'db'>, auth: RouteAuth): Promise<MemberIcon> {
   const member = await findMemberById(deps.db, auth.memberId);
   if (!member) throw new AuthError('not_logged_in');
   return { iconUrl: member.icon_url };

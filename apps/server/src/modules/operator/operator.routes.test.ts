@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeSchema, operatorRoutes, statusSettingsSchema } from '@banca/contract';
 import { seedDemo } from '../../seed/demo-seed.ts';
-import { STATUS_CACHE_MS } from '../system/system.service.ts';
+import { STATUS_CACHE_MS } from '../system/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { getJson, OPERATOR_TOKEN, operatorHeaders, startApp, type RunningApp } from '../../test/test-app.ts';
 

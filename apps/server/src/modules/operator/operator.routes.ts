@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { operatorRoutes } from '@banca/contract';
 import { registerRoute } from '../../platform/http/contract-route.ts';
-import type { SystemService } from '../system/system.service.ts';
+import type { SystemService } from '../system/index.ts';
 import { operatorAuth } from './operator.auth.ts';
 
 /**

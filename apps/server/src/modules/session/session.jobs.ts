@@ -1,5 +1,6 @@
-import type { Db } from '../../platform/db/database.ts';
+import type { Database, Db } from '../../database.ts';
 import type { ScheduledJob } from '../../platform/jobs/scheduler.ts';
+import { deleteExpiredVerifications } from '../verification/index.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -15,10 +16,10 @@ export const CLEANUP_GRACE_HOURS = { shortLived: 24, session: 24 * 7 } as const;
 export async function cleanupExpiredAuthRows(db: Db, now: Date): Promise<Record<string, number>> {
   const shortLivedCutoff = new Date(now.getTime() - CLEANUP_GRACE_HOURS.shortLived * HOUR_MS);
   const sessionCutoff = new Date(now.getTime() - CLEANUP_GRACE_HOURS.session * HOUR_MS);
-  const removed: Record<string, number> = {};
-  // verification_code before login_challenge: codes of a challenge cascade anyway, this just counts
-  // them under their own name.
-  for (const table of ['captcha', 'verification_code', 'login_challenge', 'social_login_state'] as const) {
+  // Captchas and codes through the verification module, which owns them; verification_code before
+  // login_challenge: codes of a challenge cascade anyway, this just counts them under their own name.
+  const removed: Record<string, number> = { ...(await deleteExpiredVerifications(db, shortLivedCutoff)) };
+  for (const table of ['login_challenge', 'social_login_state'] as const) {
     const result = await db.deleteFrom(table).where('expires_at', '<', shortLivedCutoff).executeTakeFirst();
     removed[table] = Number(result.numDeletedRows);
   }
@@ -27,7 +28,7 @@ export async function cleanupExpiredAuthRows(db: Db, now: Date): Promise<Record<
   return removed;
 }
 
-export const authCleanupJob: ScheduledJob = {
+export const authCleanupJob: ScheduledJob<Database> = {
   name: 'auth.cleanup-expired',
   everySeconds: 3600,
   run: async (db, now) => {

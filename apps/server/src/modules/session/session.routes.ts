@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_ERROR_MESSAGES, AUTH_ERROR_STATUS, authRoutes } from '@banca/contract';
+import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
 import { addErrorCatalogue } from '../../platform/http/error-handler.ts';
-import { requestLanguage } from '../../platform/http/language.ts';
+import { requestContext } from '../../platform/http/request-context.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
-import type { ServerKey } from '../../platform/crypto/server-keys.ts';
-import { issueCaptcha } from './captcha.service.ts';
-import type { AuthDeps, RequestContext } from './session.deps.ts';
+import type { AuthDeps } from './session.deps.ts';
 import { completeSecondVerification, freePlay, login, logout } from './session.service.ts';
-import { sendSmsCode } from './verification.service.ts';
 
 export interface AuthRouteDeps {
   auth: AuthDeps;
@@ -19,20 +17,6 @@ export interface AuthRouteDeps {
 
 /** The auth error catalogue (invalid_credentials, captcha_required, ...) as the edge answers it. */
 export const AUTH_ERROR_CATALOGUE = { status: AUTH_ERROR_STATUS, messages: AUTH_ERROR_MESSAGES };
-
-/** Who is asking, from the visitor reader (trusted-proxy aware) and the request headers. */
-export function requestContext(
-  deps: Pick<AuthRouteDeps, 'merchantCode' | 'visitor'>,
-  request: FastifyRequest,
-): RequestContext {
-  const ua = request.headers['user-agent'];
-  return {
-    merchantCode: deps.merchantCode,
-    ip: deps.visitor(request).ip,
-    userAgent: typeof ua === 'string' ? ua : null,
-    language: requestLanguage(request),
-  };
-}
 
 /**
  * Login group calls of the session module (spec section 7). The agent portal's login is the same call
@@ -52,11 +36,4 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AuthRouteDeps)
   );
   registerRoute(app, authRoutes.freePlay, ({ body, request }) => freePlay(auth, ctx(request), body));
   registerRoute(app, authRoutes.logout, ({ request, auth: caller }) => logout(auth, ctx(request), caller));
-  registerRoute(app, authRoutes.captcha, ({ request }) => issueCaptcha(auth, ctx(request)));
-  registerRoute(app, authRoutes.smsNoLogin, ({ body, request }) =>
-    sendSmsCode(auth, ctx(request), body, 'no_login'),
-  );
-  registerRoute(app, authRoutes.smsRegister, ({ body, request }) =>
-    sendSmsCode(auth, ctx(request), body, 'register'),
-  );
 }

@@ -6,27 +6,27 @@ import {
 } from '@banca/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../platform/crypto/token.ts';
-import { findMemberById } from '../member/member.repository.ts';
-import { findMemberAccount } from '../wallet/ledger.repository.ts';
-import { openAccountTestDb } from './account-db.testing.ts';
-import type { AccountDb } from './account-db.ts';
-import { failure, makeFixture } from './auth.fixture.testing.ts';
-import { checkCaptcha, issueCaptcha } from './captcha.service.ts';
-import { listAudit, rememberIp } from './session.repository.ts';
+import { requireRealAccount } from '../../platform/http/auth-error.ts';
+import { failure, makeFixture } from '../../test/auth-fixture.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { findMemberById, sendSmsCode } from '../member/index.ts';
+import { checkCaptcha, issueCaptcha } from '../verification/index.ts';
+import { findMemberWallet } from '../wallet/index.ts';
+import { isKnownIp, listAudit, rememberIp } from './session.repository.ts';
 import {
   authenticate,
   bearerToken,
   completeSecondVerification,
   freePlay,
+  logIn,
   login,
   logout,
-  requireRealAccount,
 } from './session.service.ts';
-import { sendSmsCode } from './verification.service.ts';
 
-let handle: { db: AccountDb; close(): Promise<void> };
+// The project's test database: PGlite in memory, or a schema of its own on TEST_DATABASE_URL.
+let handle: TestDatabase;
 beforeAll(async () => {
-  handle = await openAccountTestDb();
+  handle = await createTestDatabase();
 });
 afterAll(() => handle.close());
 
@@ -137,6 +137,37 @@ describe('password login', () => {
       password_changed_at: new Date('2024-01-01T00:00:00Z'),
     });
     expect((await login(f.deps, f.ctx, pw('old001', 'secret1'))).passwordExpired).toBe(true);
+  });
+});
+
+describe('logIn, the one log-in tail', () => {
+  it("runs in the caller's transaction: a rollback leaves no session, known IP, first-login mark or audit", async () => {
+    const f = makeFixture(handle.db);
+    const m = await f.createMember({ account: 'tail01', password: 'secret1' });
+    const member = (await findMemberById(handle.db, m.id))!;
+    const args = { member, loginType: 'password' as const, now: f.deps.clock(), passwordPolicy: f.flags };
+    let token = '';
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        token = (await logIn(trx, f.ctx, args)).token;
+        throw new Error('the caller fails after logging in');
+      }),
+    ).rejects.toThrow('the caller fails');
+    expect(token).not.toBe('');
+    expect((await failure(authenticate(f.deps, token))).code).toBe('not_logged_in');
+    expect(await isKnownIp(handle.db, m.id, f.ctx.ip)).toBe(false);
+    expect((await findMemberById(handle.db, m.id))!.first_login_at).toBeNull();
+    expect(await listAudit(handle.db, f.ctx.merchantCode)).toEqual([]);
+
+    // Given the database itself, it opens a transaction of its own and everything is written.
+    const value = await logIn(handle.db, f.ctx, args);
+    expect(value).toMatchObject({ firstTimeLogin: true, passwordExpired: false });
+    expect((await authenticate(f.deps, value.token)).memberId).toBe(m.id);
+    expect(await isKnownIp(handle.db, m.id, f.ctx.ip)).toBe(true);
+    expect((await findMemberById(handle.db, m.id))!.first_login_at).toEqual(f.deps.clock());
+    expect((await listAudit(handle.db, f.ctx.merchantCode)).map((a) => [a.event, a.detail])).toEqual([
+      ['login', 'password'],
+    ]);
   });
 });
 
@@ -300,7 +331,7 @@ describe('free play, logout and tokens', () => {
     expect(member!.account).toMatch(/^guest_/);
     expect(member!.password_hash).toBeNull();
     // Created with its play money, in the same transaction.
-    expect((await findMemberAccount(handle.db, auth.memberId, PLAY_MONEY_CURRENCY))!.balance).toBe(
+    expect((await findMemberWallet(handle.db, auth.memberId, PLAY_MONEY_CURRENCY))!.balance).toBe(
       FREE_PLAY_BALANCE,
     );
     let code = '';

@@ -1,7 +1,7 @@
 import {
   isAgentType,
   isTrialType,
-  MEMBER_TYPE,
+  mobileNumSchema,
   type FreePlayBody,
   type LoginBody,
   type LoginValue,
@@ -9,6 +9,7 @@ import {
   type SecondVerificationValue,
   type VerificationChannel,
 } from '@banca/contract';
+import type { DbOrTrx } from '../../database.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/crypto/password.ts';
 import {
   absoluteExpiry,
@@ -19,39 +20,50 @@ import {
   sessionState,
   shouldTouch,
 } from '../../platform/crypto/token.ts';
-import { CAPTCHA_THRESHOLDS } from '../../platform/rate-limit/auth-limits.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
+import { AuthError } from '../../platform/http/auth-error.ts';
+import { accountLimitKey, CAPTCHA_THRESHOLDS } from '../../platform/rate-limit/auth-limits.ts';
 import {
+  createTrialMember,
+  findMemberAccess,
   findMemberByAccount,
   findMemberById,
   findMemberByMobile,
-  insertMember,
   markFirstLogin,
-  updateMember,
-} from '../member/member.repository.ts';
-import type { MemberRow } from '../member/member.table.ts';
-import { grantFreePlayMoney } from '../wallet/ledger.service.ts';
-import type { AccountDbOrTrx } from './account-db.ts';
-import { checkCaptcha } from './captcha.service.ts';
-import type { AuthContext, AuthDeps, AuthFlags, RequestContext } from './session.deps.ts';
-import { AuthError } from './session.errors.ts';
-import { accountLimitKey, maskEmail, maskMobile, toE164 } from './session.helpers.ts';
+  spendTempPassword,
+  type MemberRow,
+} from '../member/index.ts';
 import {
+  checkCaptcha,
+  checkCode,
+  CODE_TTL_MS,
   findChallengeCode,
-  findSessionWithMember,
+  issueCode,
+  maskEmail,
+  maskMobile,
+  spendCheckedCode,
+  toE164,
+  verifyCode,
+  type CodeRow,
+} from '../verification/index.ts';
+import { grantFreePlayMoney } from '../wallet/index.ts';
+import type { AuthContext, AuthDeps, AuthFlags, RequestContext } from './session.deps.ts';
+import {
+  findChallenge,
+  findSession,
   incrementChallengeAttempts,
   insertAudit,
   insertChallenge,
   insertSession,
   isKnownIp,
+  listAudit,
   markChallengeUsed,
-  markCodeUsed,
   rememberIp,
+  revokeMemberSessions as revokeMemberSessionRows,
   revokeSession,
   touchSession,
-  findChallenge,
 } from './session.repository.ts';
 import type { AuthAuditEvent, LoginKind } from './session.table.ts';
-import { checkCode, CODE_TTL_MS, issueCode, verifyCode } from './verification.service.ts';
 
 /** With the password policy on (PWDEXPIRY3), a password older than this must be changed. */
 export const PASSWORD_MAX_AGE_DAYS = 90;
@@ -61,13 +73,14 @@ export const MAX_CHALLENGE_ATTEMPTS = 5;
 
 // --- small pieces ---------------------------------------------------------------------------------
 
-export const audit = (
-  db: AccountDbOrTrx,
+/** Writes one auth_audit row (this module's table); other modules record theirs through here. */
+export const recordAudit = async (
+  db: DbOrTrx,
   ctx: RequestContext,
   event: AuthAuditEvent,
   extra: { memberId?: number | null; account?: string | null; detail?: string | null } = {},
-) =>
-  insertAudit(db, {
+): Promise<void> => {
+  await insertAudit(db, {
     merchant_code: ctx.merchantCode,
     member_id: extra.memberId ?? null,
     account: extra.account?.slice(0, 64) ?? null,
@@ -76,16 +89,20 @@ export const audit = (
     ip: ctx.ip,
     user_agent: ctx.userAgent?.slice(0, 512) ?? null,
   });
+};
 
-/** Trial accounts (type 4) may not use account features: member and agent centres, wallet, game
- *  launches. One guard, reused by every module that needs it. */
-export function requireRealAccount(auth: { type: number }): void {
-  if (isTrialType(auth.type)) throw new AuthError('in_need_true_account');
-}
+/** Ends every live session of a member, except `keepTokenHash` when given. Returns how many. */
+export const revokeMemberSessions = (
+  db: DbOrTrx,
+  memberId: number,
+  now: Date,
+  reason: string,
+  keepTokenHash?: string,
+): Promise<number> => revokeMemberSessionRows(db, memberId, now, reason, keepTokenHash);
 
 /** Creates a session and returns its token; only the token's hash is stored. */
-export async function startSession(
-  db: AccountDbOrTrx,
+async function startSession(
+  db: DbOrTrx,
   args: {
     memberId: number;
     merchantCode: string;
@@ -111,7 +128,7 @@ export async function startSession(
 }
 
 export function isPasswordExpired(
-  member: MemberRow,
+  member: Pick<MemberRow, 'must_change_password' | 'password_changed_at' | 'created_at'>,
   flags: Pick<AuthFlags, 'PWDEXPIRY3'>,
   now: Date,
 ): boolean {
@@ -121,21 +138,33 @@ export function isPasswordExpired(
   return now.getTime() - changed.getTime() > PASSWORD_MAX_AGE_DAYS * 86_400_000;
 }
 
+/** The member fields a log-in needs. */
+export type LoginMember = Pick<
+  MemberRow,
+  'id' | 'account' | 'must_change_password' | 'password_changed_at' | 'created_at'
+>;
+
 /**
- * The common end of every successful login: session, known IP, first-login mark and audit row, in
- * one transaction. passwordExpired is only for password logins (spec section 4: not for SMS).
+ * The common end of every successful log-in, in the caller's transaction (or one of its own): the
+ * session, the known IP, the first-login mark (member's service) and the audit row. Registration,
+ * free play and the password reset call it inside the transaction that creates or changes the member.
+ * passwordExpired is only for password logins (spec section 4: not for SMS); it then needs the
+ * merchant's PWDEXPIRY3 flag.
  */
-export async function completeLogin(
-  deps: AuthDeps,
+export async function logIn(
+  db: DbOrTrx,
   ctx: RequestContext,
-  member: MemberRow,
-  loginType: LoginKind,
-  flags: Pick<AuthFlags, 'PWDEXPIRY3'>,
-  /** The audit row's detail; default the login type (social sign-in adds the provider). */
-  auditDetail: string = loginType,
+  args: {
+    member: LoginMember;
+    loginType: LoginKind;
+    now: Date;
+    passwordPolicy?: Pick<AuthFlags, 'PWDEXPIRY3'>;
+    /** The audit row: default event 'login' with the login type as detail (social adds the provider). */
+    audit?: { event: 'login' | 'freeplay'; detail: string | null };
+  },
 ): Promise<LoginValue> {
-  const now = deps.clock();
-  return deps.db.transaction().execute(async (trx) => {
+  const { member, loginType, now } = args;
+  return inTransaction(db, async (trx) => {
     const token = await startSession(trx, {
       memberId: member.id,
       merchantCode: ctx.merchantCode,
@@ -146,11 +175,28 @@ export async function completeLogin(
     });
     await rememberIp(trx, member.id, ctx.ip, now);
     const firstTimeLogin = await markFirstLogin(trx, member.id, now);
-    await audit(trx, ctx, 'login', { memberId: member.id, account: member.account, detail: auditDetail });
+    const row = args.audit ?? { event: 'login', detail: loginType };
+    await recordAudit(trx, ctx, row.event, {
+      memberId: member.id,
+      account: member.account,
+      detail: row.detail,
+    });
     const passwordLogin = loginType === 'password' || loginType === 'second_verification';
-    return { firstTimeLogin, passwordExpired: passwordLogin && isPasswordExpired(member, flags, now), token };
+    const passwordExpired =
+      passwordLogin &&
+      args.passwordPolicy !== undefined &&
+      isPasswordExpired(member, args.passwordPolicy, now);
+    return { firstTimeLogin, passwordExpired, token };
   });
 }
+
+/** The auth audit of a merchant, oldest first (operators and tests read it). */
+export const listAuthAudit = (db: DbOrTrx, merchantCode: string, limit = 100) =>
+  listAudit(db, merchantCode, limit);
+
+/** Marks an IP as known for a member: a password login from it asks no second verification. */
+export const rememberKnownIp = (db: DbOrTrx, memberId: number, ip: string, now: Date): Promise<unknown> =>
+  rememberIp(db, memberId, ip, now);
 
 // --- login ----------------------------------------------------------------------------------------
 
@@ -182,7 +228,7 @@ async function assertNotThrottled(deps: AuthDeps, ctx: RequestContext, accountKe
     byAccount >= deps.limits.loginFailuresPerAccount.points ||
     byIp >= deps.limits.loginFailuresPerIp.points
   ) {
-    await audit(deps.db, ctx, 'login_throttled', { account });
+    await recordAudit(deps.db, ctx, 'login_throttled', { account });
     throw new AuthError('too_many_requests');
   }
 }
@@ -233,7 +279,7 @@ async function issueSecondVerification(
         now,
       });
     }
-    await audit(trx, ctx, 'second_verification_issued', {
+    await recordAudit(trx, ctx, 'second_verification_issued', {
       memberId: member.id,
       account: member.account,
       detail: channels.join(','),
@@ -286,7 +332,7 @@ export async function login(deps: AuthDeps, ctx: RequestContext, body: LoginBody
   let identity = body.username.trim();
   if (sms) {
     const digits = identity.replace(/^\+/, '');
-    if (!/^\d{4,20}$/.test(digits))
+    if (!mobileNumSchema.safeParse(digits).success)
       throw new AuthError('invalid_input', { fields: { username: 'reg_pattern_3' } });
     if (identity.startsWith('+')) identity = `+${digits}`;
     else if (body.countryDialingCode) identity = toE164(body.countryDialingCode, digits);
@@ -333,7 +379,7 @@ export async function login(deps: AuthDeps, ctx: RequestContext, body: LoginBody
 
   if (!ok || !member) {
     const captcha = await recordFailure(deps, accountKey, ctx.ip);
-    await audit(deps.db, ctx, 'login_failed', {
+    await recordAudit(deps.db, ctx, 'login_failed', {
       memberId: member?.id ?? null,
       account: identity,
       detail: body.type,
@@ -344,7 +390,7 @@ export async function login(deps: AuthDeps, ctx: RequestContext, body: LoginBody
   try {
     assertMayLogIn(member, body.portal);
   } catch (err) {
-    await audit(deps.db, ctx, 'login_refused', {
+    await recordAudit(deps.db, ctx, 'login_refused', {
       memberId: member.id,
       account: member.account,
       detail: (err as AuthError).code,
@@ -359,17 +405,7 @@ export async function login(deps: AuthDeps, ctx: RequestContext, body: LoginBody
 
   if (usedTempPassword) {
     // One-time: the temporary password is spent and the member must choose a new one.
-    await updateMember(deps.db, member.id, {
-      temp_password_hash: null,
-      temp_password_expires_at: null,
-      must_change_password: true,
-    });
-    member = {
-      ...member,
-      temp_password_hash: null,
-      temp_password_expires_at: null,
-      must_change_password: true,
-    };
+    member = await spendTempPassword(deps.db, member);
   }
 
   // An SMS code already proves the mobile; a password from a new IP does not.
@@ -378,7 +414,7 @@ export async function login(deps: AuthDeps, ctx: RequestContext, body: LoginBody
     throw new AuthError('second_verification_required', challenge);
   }
 
-  return completeLogin(deps, ctx, member, sms ? 'sms' : 'password', flags);
+  return logIn(deps.db, ctx, { member, loginType: sms ? 'sms' : 'password', now, passwordPolicy: flags });
 }
 
 /**
@@ -404,14 +440,14 @@ export async function completeSecondVerification(
   }
 
   // Every code is checked before any is spent, so one mistyped code does not burn the other one.
-  const rows = [];
+  const rows: CodeRow[] = [];
   for (const channel of challenge.channels) {
     const code = channel === 'sms' ? body.smsCode : body.emailCode;
     const row = await findChallengeCode(deps.db, challenge.id, channel, now);
     const good = code !== undefined && (await checkCode(deps.db, row, code));
     if (!good) {
       await incrementChallengeAttempts(deps.db, challenge.id);
-      await audit(deps.db, ctx, 'second_verification_failed', {
+      await recordAudit(deps.db, ctx, 'second_verification_failed', {
         memberId: challenge.member_id,
         detail: channel,
       });
@@ -420,7 +456,7 @@ export async function completeSecondVerification(
     rows.push(row!);
   }
   for (const row of rows) {
-    if (!(await markCodeUsed(deps.db, row.id, now))) throw new AuthError('verification_expired');
+    if (!(await spendCheckedCode(deps.db, row, now))) throw new AuthError('verification_expired');
   }
   if (!(await markChallengeUsed(deps.db, challenge.id, now))) throw new AuthError('verification_expired');
 
@@ -428,7 +464,7 @@ export async function completeSecondVerification(
   if (!member) throw new AuthError('verification_expired');
   assertMayLogIn(member, challenge.portal === 'AGENT' ? 'AGENT' : 'MEMBER');
   const flags = await deps.settings.flags(ctx.merchantCode);
-  return completeLogin(deps, ctx, member, 'second_verification', flags);
+  return logIn(deps.db, ctx, { member, loginType: 'second_verification', now, passwordPolicy: flags });
 }
 
 // --- free play, logout, token checks -------------------------------------------------------------
@@ -463,34 +499,26 @@ export async function freePlay(
 
   const now = deps.clock();
   return deps.db.transaction().execute(async (trx) => {
-    const member = await insertMember(trx, {
-      merchant_code: ctx.merchantCode,
+    const member = await createTrialMember(trx, {
+      merchantCode: ctx.merchantCode,
       account: trialAccountName(),
-      type: MEMBER_TYPE.TRIAL,
-      register_ip: ctx.ip,
-      register_method: 'FREEPLAY',
-      first_login_at: now,
+      ip: ctx.ip,
     });
     // In the same transaction: a trial account never exists without its play money.
     await grantFreePlayMoney(trx, { memberId: member.id, merchantCode: ctx.merchantCode });
-    const token = await startSession(trx, {
-      memberId: member.id,
-      merchantCode: ctx.merchantCode,
+    return logIn(trx, ctx, {
+      member,
       loginType: 'freeplay',
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
       now,
+      audit: { event: 'freeplay', detail: null },
     });
-    await rememberIp(trx, member.id, ctx.ip, now);
-    await audit(trx, ctx, 'freeplay', { memberId: member.id, account: member.account });
-    return { firstTimeLogin: true, passwordExpired: false, token };
   });
 }
 
 /** DELETE /wps/session/logout: revokes the current token. */
 export async function logout(deps: AuthDeps, ctx: RequestContext, auth: AuthContext): Promise<null> {
   await revokeSession(deps.db, auth.tokenHash, deps.clock(), 'logout');
-  await audit(deps.db, ctx, 'logout', { memberId: auth.memberId });
+  await recordAudit(deps.db, ctx, 'logout', { memberId: auth.memberId });
   return null;
 }
 
@@ -504,8 +532,11 @@ export async function authenticate(
 ): Promise<AuthContext> {
   if (!token || !isWellFormedToken(token)) throw new AuthError('not_logged_in');
   const tokenHash = hashToken(token);
-  const row = await findSessionWithMember(deps.db, tokenHash);
-  if (!row || row.status !== 'ACTIVE') throw new AuthError('not_logged_in');
+  const row = await findSession(deps.db, tokenHash);
+  if (!row) throw new AuthError('not_logged_in');
+  // The member's type and status through the member module's service (its table, not ours).
+  const member = await findMemberAccess(deps.db, row.member_id);
+  if (!member || member.status !== 'ACTIVE') throw new AuthError('not_logged_in');
   const now = deps.clock();
   const state = sessionState(
     { lastSeenAt: row.last_seen_at, expiresAt: row.expires_at, revokedAt: row.revoked_at },
@@ -517,7 +548,7 @@ export async function authenticate(
   return {
     memberId: row.member_id,
     merchantCode: row.merchant_code,
-    type: row.type,
+    type: member.type,
     tokenHash,
     loginType: row.login_type,
   };

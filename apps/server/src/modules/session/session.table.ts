@@ -29,31 +29,6 @@ export interface MemberKnownIpTable {
   last_seen_at: Timestamp;
 }
 
-export interface CaptchaTable {
-  id: string;
-  answer_hash: string;
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  used_at: NullableTimestamp;
-}
-
-export type VerificationPurpose = 'register' | 'no_login' | 'second_verification';
-export type VerificationChannelName = 'sms' | 'email';
-
-export interface VerificationCodeTable {
-  id: Generated<number>;
-  merchant_code: string;
-  purpose: VerificationPurpose;
-  channel: VerificationChannelName;
-  recipient: string;
-  challenge_id: string | null;
-  code_hash: string;
-  attempts: ColumnType<number, number | undefined, number>;
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  used_at: NullableTimestamp;
-}
-
 export interface LoginChallengeTable {
   id: string;
   member_id: number;
@@ -61,7 +36,8 @@ export interface LoginChallengeTable {
   ip: string;
   user_agent: string | null;
   portal: string;
-  channels: VerificationChannelName[];
+  /** The verification module's channels, one code each. */
+  channels: ('sms' | 'email')[];
   attempts: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   expires_at: Timestamp;
@@ -120,8 +96,6 @@ export type AuthAuditRow = Selectable<AuthAuditTable>;
 export interface SessionTables {
   session: SessionTable;
   member_known_ip: MemberKnownIpTable;
-  captcha: CaptchaTable;
-  verification_code: VerificationCodeTable;
   login_challenge: LoginChallengeTable;
   auth_audit: AuthAuditTable;
   social_login_state: SocialLoginStateTable;

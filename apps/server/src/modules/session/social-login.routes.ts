@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSocialProvider, SOCIAL_ERROR_PARAM, socialRoutes, type SocialProvider } from '@banca/contract';
 import { AppError } from '../../platform/http/app-error.ts';
 import { registerRedirectRoute } from '../../platform/http/contract-route.ts';
-import { requestContext, type AuthRouteDeps } from './session.routes.ts';
+import { requestContext } from '../../platform/http/request-context.ts';
+import type { AuthRouteDeps } from './session.routes.ts';
 import {
   completeSocialLogin,
   SOCIAL_STATE_TTL_MS,

@@ -2,7 +2,6 @@ import { randomBytes, randomInt } from 'node:crypto';
 import * as oidc from 'openid-client';
 import {
   isTrialType,
-  MEMBER_TYPE,
   SOCIAL_RETURN_TO_MAX,
   socialCallbackPath,
   type SocialErrorCode,
@@ -11,14 +10,13 @@ import {
 import { sha256Hex } from '../../platform/crypto/token.ts';
 import type { OidcClients } from '../../platform/oidc/oidc-clients.ts';
 import {
-  findMemberBySocialIdentity,
-  insertMember,
-  insertSocialIdentity,
-  touchSocialIdentity,
-} from '../member/member.repository.ts';
-import type { MemberRow } from '../member/member.table.ts';
+  createSocialMember,
+  findMemberBySocialLogin,
+  touchSocialLogin,
+  type MemberRow,
+} from '../member/index.ts';
 import type { AuthDeps, RequestContext } from './session.deps.ts';
-import { audit, completeLogin } from './session.service.ts';
+import { logIn, recordAudit } from './session.service.ts';
 import {
   deleteExpiredSocialLoginStates,
   insertSocialLoginState,
@@ -182,7 +180,7 @@ async function findOrCreateMember(
   moreClaims: () => Promise<Record<string, unknown>>,
 ): Promise<{ member: MemberRow; created: boolean }> {
   const { db } = deps.auth;
-  const existing = await findMemberBySocialIdentity(db, ctx.merchantCode, provider, claims.sub);
+  const existing = await findMemberBySocialLogin(db, ctx.merchantCode, provider, claims.sub);
   if (existing) return { member: existing, created: false };
 
   const profile: Record<string, unknown> =
@@ -192,23 +190,16 @@ async function findOrCreateMember(
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       const member = await db.transaction().execute(async (trx) => {
-        const row = await insertMember(trx, {
-          merchant_code: ctx.merchantCode,
-          account: socialAccountName(provider, email, name),
-          type: MEMBER_TYPE.MEMBER,
-          email,
-          nickname: name,
-          register_ip: ctx.ip,
-          register_method: `SOCIAL_${provider.toUpperCase()}`,
-        });
-        await insertSocialIdentity(trx, {
+        const row = await createSocialMember(trx, {
           merchantCode: ctx.merchantCode,
           provider,
           subject: claims.sub,
-          memberId: row.id,
+          account: socialAccountName(provider, email, name),
           email,
+          nickname: name,
+          ip: ctx.ip,
         });
-        await audit(trx, ctx, 'register', {
+        await recordAudit(trx, ctx, 'register', {
           memberId: row.id,
           account: row.account,
           detail: `social:${provider}`,
@@ -220,7 +211,7 @@ async function findOrCreateMember(
       if (!isUniqueViolation(err)) throw err;
       // Either the generated account name was taken (try another) or a parallel callback of the same
       // person linked the identity first (use that member).
-      const raced = await findMemberBySocialIdentity(db, ctx.merchantCode, provider, claims.sub);
+      const raced = await findMemberBySocialLogin(db, ctx.merchantCode, provider, claims.sub);
       if (raced) return { member: raced, created: false };
     }
   }
@@ -254,7 +245,7 @@ export async function completeSocialLogin(
     return await callback(deps, ctx, provider, input);
   } catch (err) {
     const code = err instanceof SocialLoginError ? err.code : 'server_error';
-    await audit(deps.auth.db, ctx, 'social_login_failed', { detail: `${provider}:${code}` });
+    await recordAudit(deps.auth.db, ctx, 'social_login_failed', { detail: `${provider}:${code}` });
     throw err;
   }
 }
@@ -320,15 +311,19 @@ async function callback(
   };
   const { member } = await findOrCreateMember(deps, ctx, provider, claims, userInfo);
   if (member.status !== 'ACTIVE' || isTrialType(member.type)) {
-    await audit(deps.auth.db, ctx, 'login_refused', {
+    await recordAudit(deps.auth.db, ctx, 'login_refused', {
       memberId: member.id,
       account: member.account,
       detail: `social:${provider}`,
     });
     throw new SocialLoginError('account_refused');
   }
-  const flags = await deps.auth.settings.flags(ctx.merchantCode);
-  const { token } = await completeLogin(deps.auth, ctx, member, 'social', flags, `social:${provider}`);
-  await touchSocialIdentity(deps.auth.db, ctx.merchantCode, provider, claims.sub, now);
+  const { token } = await logIn(deps.auth.db, ctx, {
+    member,
+    loginType: 'social',
+    now: deps.auth.clock(),
+    audit: { event: 'login', detail: `social:${provider}` },
+  });
+  await touchSocialLogin(deps.auth.db, ctx.merchantCode, provider, claims.sub, now);
   return withToken(row.return_to, token);
 }

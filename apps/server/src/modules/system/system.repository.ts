@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../platform/db/database.ts';
+import type { DbOrTrx } from '../../database.ts';
 
 export const findMerchant = (db: DbOrTrx, merchantCode: string) =>
   db.selectFrom('merchant').selectAll().where('merchant_code', '=', merchantCode).executeTakeFirst();

@@ -17,7 +17,7 @@ import {
   type SocialProvider,
   type Whitelabel,
 } from '@banca/contract';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db } from '../../database.ts';
 import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { isValidCidr, type Visitor } from '../../platform/http/visitor.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../database.ts';
 import { openDatabase, type DatabaseHandle } from '../../platform/db/db.ts';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-db.ts';
 import { findAccountById } from './ledger.repository.ts';
@@ -20,11 +21,11 @@ import { expectLedgerConsistent, freshKey, freshMerchant, newMember } from './le
 describe.runIf(TEST_DATABASE_URL)('ledger under concurrency (PostgreSQL)', () => {
   const PARALLEL = 25;
   let database: TestDatabase;
-  let wide: DatabaseHandle;
+  let wide: DatabaseHandle<Database>;
   beforeAll(async () => {
     database = await createTestDatabase();
     // Same schema, a pool wide enough that the calls really run at once.
-    wide = await openDatabase({
+    wide = await openDatabase<Database>({
       kind: 'postgres',
       url: TEST_DATABASE_URL!,
       schema: database.schema,

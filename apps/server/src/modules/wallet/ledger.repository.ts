@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../../platform/db/database.ts';
+import type { DbOrTrx } from '../../database.ts';
 import type { HouseAccountKind, NewLedgerTransfer } from './ledger.table.ts';
 
 export const findAccountById = (db: DbOrTrx, id: number) =>

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
-import { failure } from '../session/auth.fixture.testing.ts';
+import { failure } from '../../test/auth-fixture.ts';
 import { findAccountById, findMemberAccount } from './ledger.repository.ts';
 import {
   ensureMemberWallet,

@@ -1,6 +1,7 @@
 import { FREE_PLAY_BALANCE, PLAY_MONEY_CURRENCY } from '@banca/contract';
 import type { Transaction } from 'kysely';
-import type { Database, DbOrTrx } from '../../platform/db/database.ts';
+import type { Database, DbOrTrx } from '../../database.ts';
+import { inTransaction as inTransactionOf } from '../../platform/db/in-transaction.ts';
 import {
   creditBalance,
   debitBalance,
@@ -78,9 +79,8 @@ const toTransfer = (row: LedgerTransferRow): Transfer => ({
 });
 
 /** Runs fn in the caller's transaction when given one, else in a transaction of its own. */
-export function inTransaction<T>(db: DbOrTrx, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn);
-}
+export const inTransaction = <T>(db: DbOrTrx, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
+  inTransactionOf(db, fn);
 
 function validate(req: TransferRequest): void {
   const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
@@ -205,6 +205,13 @@ export async function houseAccount(
   if (!raced) throw new Error(`ledger: ${kind} ${currency} of ${merchantCode} not found after insert`);
   return raced;
 }
+
+/** A member's wallet in one currency, or undefined when none was created yet (a read never writes). */
+export const findMemberWallet = (
+  db: DbOrTrx,
+  memberId: number,
+  currency: string,
+): Promise<LedgerAccount | undefined> => findMemberAccount(db, memberId, currency);
 
 /** Idempotency key of a trial account's play-money grant: one grant per member, ever. */
 export const freePlayGrantKey = (memberId: number): string => `freeplay:${memberId}`;

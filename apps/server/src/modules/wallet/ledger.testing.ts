@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import type { DbOrTrx } from '../../platform/db/database.ts';
-import { insertMember } from '../member/member.repository.ts';
+import type { DbOrTrx } from '../../database.ts';
 
 /** Test-only helpers of the ledger: members to own wallets and the invariant checks. */
 
@@ -10,11 +9,12 @@ export const freshMerchant = (): string => `m_${randomBytes(4).toString('hex')}`
 export const freshKey = (prefix = 'test'): string => `${prefix}:${randomBytes(8).toString('hex')}`;
 
 export async function newMember(db: DbOrTrx, merchantCode: string, type = 0): Promise<number> {
-  const m = await insertMember(db, {
-    merchant_code: merchantCode,
-    account: `w${randomBytes(5).toString('hex')}`,
-    type,
-  });
+  // A bare member row as test data (no member flow involved): written directly, like a seed.
+  const m = await db
+    .insertInto('member')
+    .values({ merchant_code: merchantCode, account: `w${randomBytes(5).toString('hex')}`, type })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return m.id;
 }
 

@@ -1,7 +1,7 @@
 import { isTrialType, PLAY_MONEY_CURRENCY, PLAY_MONEY_SYMBOL, type BalanceValue } from '@banca/contract';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db } from '../../database.ts';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
-import type { SystemService } from '../system/system.service.ts';
+import type { SystemService } from '../system/index.ts';
 import { findMemberAccount } from './ledger.repository.ts';
 
 /** The merchant's real-money currency, owned by the system module (merchant settings). */

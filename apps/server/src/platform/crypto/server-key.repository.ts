@@ -1,11 +1,14 @@
-import type { DbOrTrx } from '../db/database.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { CryptoTables } from './server-key.table.ts';
 
-export const findActiveServerKey = (db: DbOrTrx) =>
+type CryptoDb = Kysely<CryptoTables> | Transaction<CryptoTables>;
+
+export const findActiveServerKey = (db: CryptoDb) =>
   db.selectFrom('server_key').selectAll().where('active', '=', true).executeTakeFirst();
 
 /** Inserts unless another node got there first (the unique index allows one active key). */
 export const insertServerKeyIfNone = (
-  db: DbOrTrx,
+  db: CryptoDb,
   key: { kid: string; publicJwk: object; privatePem: string },
 ) =>
   db

@@ -1,5 +1,6 @@
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, type JWK } from 'jose';
-import type { Db } from '../db/database.ts';
+import type { Kysely } from 'kysely';
+import type { CryptoTables } from './server-key.table.ts';
 import { findActiveServerKey, insertServerKeyIfNone } from './server-key.repository.ts';
 
 export const ENC_ALG = 'RSA-OAEP-256';
@@ -16,7 +17,9 @@ export interface ServerKey {
  * Loads the active key pair, generating and storing one on the very first start. Stored in the
  * database rather than on disk so every gateway node decrypts what any node's public key encrypted.
  */
-export async function ensureServerKey(db: Db): Promise<ServerKey> {
+export async function ensureServerKey<DB extends CryptoTables>(database: Kysely<DB>): Promise<ServerKey> {
+  // Kysely is invariant in its tables: this piece sees only server_key.
+  const db = database as unknown as Kysely<CryptoTables>;
   let row = await findActiveServerKey(db);
   if (!row) {
     const { publicKey, privateKey } = await generateKeyPair(ENC_ALG, {

@@ -3,7 +3,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Database } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
 
 const INT8_OID = 20;
@@ -21,8 +20,9 @@ export type DatabaseTarget =
   /** Embedded PGlite; dataDir undefined means in memory. */
   | { kind: 'pglite'; dataDir?: string };
 
-export interface DatabaseHandle {
-  db: Kysely<Database>;
+/** `DB` is the caller's table map (the app's Database): platform code knows no module's tables. */
+export interface DatabaseHandle<DB = unknown> {
+  db: Kysely<DB>;
   kind: DatabaseTarget['kind'];
   /** Schema the tables live in (public unless isolated). */
   schema: string;
@@ -36,7 +36,7 @@ export interface DatabaseHandle {
  * interleaving their statements (which would mix their BEGIN/ROLLBACK). Consequence: code inside a
  * transaction must use the transaction object, never `db`, or it waits for itself.
  */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase<DB>(target: DatabaseTarget): Promise<DatabaseHandle<DB>> {
   if (target.kind === 'postgres') {
     if (target.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(target.schema)) {
       throw new Error(`invalid schema name ${target.schema}`);
@@ -46,14 +46,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       max: target.max ?? 10,
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', schema: target.schema ?? 'public', close: () => db.destroy() };
   }
 
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const pglite = await PGlite.create(target.dataDir ?? 'memory://');
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     kind: 'pglite',
@@ -72,7 +72,7 @@ const otherSchemaVanished = (error: unknown, schema: string): boolean => {
 };
 
 /** Applies pending migrations; throws with the failing migration's name. */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+export async function migrateToLatest<DB>(handle: DatabaseHandle<DB>): Promise<string[]> {
   // An isolated schema must exist before anything resolves names through search_path.
   if (handle.schema !== 'public')
     await sql`create schema if not exists ${sql.id(handle.schema)}`.execute(handle.db);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../database.ts';
 import { openDatabase, type DatabaseHandle } from '../db/db.ts';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-db.ts';
 import { periodStartOf, runDueJobs, type ScheduledJob } from './scheduler.ts';
@@ -8,7 +9,7 @@ const HOUR = 3600;
 /** A job that counts its runs and can be told to fail. */
 const countingJob = (name: string, options: { fails?: boolean; slowMs?: number } = {}) => {
   const runs: Date[] = [];
-  const job: ScheduledJob = {
+  const job: ScheduledJob<Database> = {
     name,
     everySeconds: HOUR,
     run: async (_db, now) => {
@@ -24,13 +25,17 @@ const countingJob = (name: string, options: { fails?: boolean; slowMs?: number }
 describe(`scheduled jobs (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let database: TestDatabase;
   /** A second gateway node: its own pool on the same tables (PostgreSQL), or the same PGlite. */
-  let otherNode: DatabaseHandle | undefined;
+  let otherNode: DatabaseHandle<Database> | undefined;
   const secondDb = () => otherNode?.db ?? database.db;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     if (TEST_DATABASE_URL) {
-      otherNode = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema: database.schema });
+      otherNode = await openDatabase<Database>({
+        kind: 'postgres',
+        url: TEST_DATABASE_URL,
+        schema: database.schema,
+      });
     }
   });
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { Db } from '../db/database.ts';
+import type { Kysely } from 'kysely';
+import type { JobTables } from './job-run.table.ts';
 
 /**
  * Periodic jobs that run once per period across all gateway nodes (ARCHITECTURE.md section 4).
@@ -12,12 +13,13 @@ import type { Db } from '../db/database.ts';
  * row without `finished_at` to look at instead of a lock held forever. Periods are aligned to the
  * epoch, so all nodes agree on them without talking.
  */
-export interface ScheduledJob {
+/** `DB` is the database the jobs work on (the app's Database); the scheduler itself only knows job_run. */
+export interface ScheduledJob<DB = unknown> {
   /** Stable name, stored in job_run: renaming it makes the job run again in the current period. */
   name: string;
   everySeconds: number;
   /** Does the work; returns a short summary for job_run.detail. */
-  run(db: Db, now: Date): Promise<string>;
+  run(db: Kysely<DB>, now: Date): Promise<string>;
 }
 
 export interface JobOutcome {
@@ -33,16 +35,18 @@ export const periodStartOf = (now: Date, everySeconds: number): Date => {
 };
 
 /** Claims and runs every job whose current period nobody has claimed yet. Returns what this node ran. */
-export async function runDueJobs(
-  db: Db,
-  jobs: readonly ScheduledJob[],
+export async function runDueJobs<DB extends JobTables>(
+  db: Kysely<DB>,
+  jobs: readonly ScheduledJob<DB>[],
   now: Date,
   node: string,
 ): Promise<JobOutcome[]> {
+  // Kysely is invariant in its tables: the scheduler's own queries see only job_run.
+  const jobDb = db as unknown as Kysely<JobTables>;
   const ran: JobOutcome[] = [];
   for (const job of jobs) {
     const periodStart = periodStartOf(now, job.everySeconds);
-    const claimed = await db
+    const claimed = await jobDb
       .insertInto('job_run')
       .values({ name: job.name, period_start: periodStart, node, started_at: now })
       .onConflict((oc) => oc.columns(['name', 'period_start']).doNothing())
@@ -57,7 +61,7 @@ export async function runDueJobs(
       outcome = 'failed';
       detail = err instanceof Error ? err.message : String(err);
     }
-    await db
+    await jobDb
       .updateTable('job_run')
       .set({ finished_at: new Date(), outcome, detail: detail.slice(0, 500) })
       .where('name', '=', job.name)
@@ -68,9 +72,9 @@ export async function runDueJobs(
   return ran;
 }
 
-export interface SchedulerOptions {
-  db: Db;
-  jobs: readonly ScheduledJob[];
+export interface SchedulerOptions<DB extends JobTables> {
+  db: Kysely<DB>;
+  jobs: readonly ScheduledJob<DB>[];
   logger: Logger;
   /** How often a node looks for due periods; a job runs within this much of its period start. */
   tickSeconds?: number;
@@ -82,13 +86,13 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
-export function startScheduler({
+export function startScheduler<DB extends JobTables>({
   db,
   jobs,
   logger,
   tickSeconds = 60,
   clock = () => new Date(),
-}: SchedulerOptions): Scheduler {
+}: SchedulerOptions<DB>): Scheduler {
   const node = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;

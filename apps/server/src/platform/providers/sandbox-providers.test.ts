@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAccountTestDb } from '../../modules/session/account-db.testing.ts';
-import type { AccountDb } from '../../modules/session/account-db.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { asOutboxDb, listOutboxMessages } from './outbox.repository.ts';
 import { SandboxEmailProvider, SandboxSmsProvider } from './sandbox-providers.ts';
 
-let handle: { db: AccountDb; close(): Promise<void> };
+let handle: TestDatabase;
 beforeAll(async () => {
-  handle = await openAccountTestDb();
+  handle = await createTestDatabase();
 });
 afterAll(() => handle.close());
 

@@ -54,3 +54,7 @@ export function createAuthLimits(
   });
   return Object.fromEntries(entries) as AuthLimits;
 }
+
+/** Limiter key of an account: per merchant, case-insensitive like the account itself. */
+export const accountLimitKey = (merchantCode: string, identity: string): string =>
+  `${merchantCode}:${identity.toLowerCase()}`;

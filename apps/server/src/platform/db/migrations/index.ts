@@ -5,9 +5,26 @@ import * as m0101 from './0101-social-login.ts';
 import * as m0102 from './0102-expiry-indexes.ts';
 import * as m0103 from './0103-job-runs.ts';
 import * as m0200 from './0200-ledger.ts';
+import { migrationOrderProblems } from './migration-order.ts';
 
-/** Static list, not a folder scan: works the same under tsx, a bundle or tests. Append only. */
-const migrations: Record<string, Migration> = {
+/**
+ * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
+ * scan: works the same under tsx, a bundle or tests. Append only.
+ *
+ * Naming rule. Kysely applies migrations sorted by name and refuses to run when an applied one is not
+ * where the sorted list puts it, so a new migration must sort after every existing one:
+ * - the legacy names (`0001-system` ... `0200-ledger`, numbered in bands per module) stay as they
+ *   are: renaming an applied migration breaks existing databases;
+ * - every new migration is named `YYYYMMDDHHMM-<module>-<topic>` after the UTC time of writing
+ *   (e.g. `202611230900-events-outbox`), which sorts after all legacy names whatever the module;
+ * - append it at the end of this list (the newest sorts last).
+ * migration-order.test.ts checks all three, and getMigrations refuses a list that breaks them.
+ *
+ * The files stay here, not beside their modules: the legacy migrations each create tables of several
+ * modules (0100-accounts: member, session, verification and outbox tables), and one list keeps the one
+ * global order in view. A new migration names its module in its file name.
+ */
+export const migrations: Record<string, Migration> = {
   '0001-system': m0001,
   '0100-accounts': m0100,
   '0101-social-login': m0101,
@@ -17,5 +34,9 @@ const migrations: Record<string, Migration> = {
 };
 
 export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
+  getMigrations: async () => {
+    const problems = migrationOrderProblems(Object.keys(migrations));
+    if (problems.length > 0) throw new Error(`migration list out of order: ${problems.join('; ')}`);
+    return migrations;
+  },
 };

@@ -1,12 +1,13 @@
 import type { CaptchaValue } from '@banca/contract';
+import type { DbOrTrx } from '../../database.ts';
 import { captchaAnswerMatches, renderCaptcha } from '../../platform/captcha/captcha.ts';
-import type { AccountDbOrTrx } from './account-db.ts';
-import type { AuthDeps, RequestContext } from './session.deps.ts';
-import { AuthError } from './session.errors.ts';
-import { deleteExpiredCaptchas, insertCaptcha, takeCaptcha } from './session.repository.ts';
+import { AuthError } from '../../platform/http/auth-error.ts';
+import type { RequestContext } from '../../platform/http/request-context.ts';
+import type { VerificationDeps } from './verification.deps.ts';
+import { deleteExpiredCaptchas, insertCaptcha, takeCaptcha } from './verification.repository.ts';
 
 /** GET /wps/captcha: a new image; only the hash of its answer is stored. */
-export async function issueCaptcha(deps: AuthDeps, ctx: RequestContext): Promise<CaptchaValue> {
+export async function issueCaptcha(deps: VerificationDeps, ctx: RequestContext): Promise<CaptchaValue> {
   const d = await deps.limits.captchaImagesPerIp.consume(ctx.ip);
   if (!d.allowed) throw new AuthError('too_many_requests', { retryAfterSeconds: d.retryAfterSeconds });
   const now = deps.clock();
@@ -20,7 +21,7 @@ export async function issueCaptcha(deps: AuthDeps, ctx: RequestContext): Promise
 
 /** One attempt per captcha: it is spent whether the answer is right or not. */
 export async function checkCaptcha(
-  db: AccountDbOrTrx,
+  db: DbOrTrx,
   captchaId: string | undefined,
   answer: string | undefined,
   now: Date,

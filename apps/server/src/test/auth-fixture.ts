@@ -1,18 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { RegisterFieldSetting } from '@banca/contract';
-import { hashCaptchaAnswer } from '../../platform/captcha/captcha.ts';
-import { hashPassword } from '../../platform/crypto/password.ts';
-import { asOutboxDb, listOutboxMessages } from '../../platform/providers/outbox.repository.ts';
-import { SandboxEmailProvider, SandboxSmsProvider } from '../../platform/providers/sandbox-providers.ts';
-import { createAuthLimits, type AuthLimitName } from '../../platform/rate-limit/auth-limits.ts';
-import type { RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
-import { insertMember } from '../member/member.repository.ts';
-import type { NewMember } from '../member/member.table.ts';
-import type { AccountDb } from './account-db.ts';
-import type { AuthDeps, AuthFlags, RequestContext } from './session.deps.ts';
-import { insertCaptcha } from './session.repository.ts';
+import type { Insertable } from 'kysely';
+import type { Database, Db } from '../database.ts';
+import type { MemberDeps } from '../modules/member/index.ts';
+import { sessionsForMembers, type AuthDeps } from '../modules/session/index.ts';
+import type { AuthFlags } from '../modules/system/index.ts';
+import type { VerificationDeps } from '../modules/verification/index.ts';
+import { hashCaptchaAnswer } from '../platform/captcha/captcha.ts';
+import { hashPassword } from '../platform/crypto/password.ts';
+import type { RequestContext } from '../platform/http/request-context.ts';
+import { asOutboxDb, listOutboxMessages } from '../platform/providers/outbox.repository.ts';
+import { SandboxEmailProvider, SandboxSmsProvider } from '../platform/providers/sandbox-providers.ts';
+import { createAuthLimits, type AuthLimitName } from '../platform/rate-limit/auth-limits.ts';
+import type { RateLimitRule } from '../platform/rate-limit/rate-limiter.ts';
 
-/** Test-only wiring of the account services on a real database with sandbox providers. */
+type NewMember = Insertable<Database['member']>;
+
+/**
+ * Test-only wiring of the account services (verification, member, session) on a real database with
+ * sandbox providers, as app.ts wires them. Test data (members, captchas) is written straight to the
+ * tables, like a seed: it sets up a state, it is not a flow under test.
+ */
 export const DEFAULT_FLAGS: AuthFlags = {
   siteName: 'Banca',
   USERNAMEREG3: true,
@@ -63,7 +71,7 @@ export const DEFAULT_REGISTER_SETTINGS: RegisterFieldSetting[] = [
 ];
 
 export interface Fixture {
-  deps: AuthDeps;
+  deps: AuthDeps & MemberDeps & VerificationDeps;
   ctx: RequestContext;
   flags: AuthFlags;
   registerSettings: RegisterFieldSetting[];
@@ -79,7 +87,7 @@ export interface Fixture {
 }
 
 export function makeFixture(
-  db: AccountDb,
+  db: Db,
   opts: {
     flags?: Partial<AuthFlags>;
     limits?: Partial<Record<AuthLimitName, Partial<Omit<RateLimitRule, 'name'>>>>;
@@ -91,13 +99,14 @@ export function makeFixture(
   const flags = { ...DEFAULT_FLAGS, ...opts.flags };
   const registerSettings = [...DEFAULT_REGISTER_SETTINGS];
   const outbox = asOutboxDb(db);
-  const deps: AuthDeps = {
+  const deps: Fixture['deps'] = {
     db,
     limits: createAuthLimits({ kind: 'memory', keyPrefix: merchantCode }, opts.limits),
     sms: new SandboxSmsProvider(outbox),
     email: new SandboxEmailProvider(outbox),
     settings: { flags: async () => flags, registerSettings: async () => registerSettings },
     clock: () => now,
+    sessions: sessionsForMembers,
   };
   const lastMessage = async (recipient: string) =>
     (await listOutboxMessages(outbox, { recipient: recipient.toLowerCase(), limit: 1 }))[0]?.body;
@@ -117,22 +126,29 @@ export function makeFixture(
       return m[1]!;
     },
     createMember: async ({ password, ...row }) => {
-      const m = await insertMember(db, {
-        merchant_code: merchantCode,
-        account: row.account ?? `user${randomBytes(3).toString('hex')}`,
-        password_hash: password ? await hashPassword(password) : null,
-        ...row,
-      });
+      const m = await db
+        .insertInto('member')
+        .values({
+          merchant_code: merchantCode,
+          account: row.account ?? `user${randomBytes(3).toString('hex')}`,
+          password_hash: password ? await hashPassword(password) : null,
+          ...row,
+        })
+        .returning(['id', 'account'])
+        .executeTakeFirstOrThrow();
       return { id: m.id, account: m.account };
     },
     knownCaptcha: async (answer = 'AbCd') => {
       const captchaId = randomBytes(16).toString('base64url');
-      await insertCaptcha(db, {
-        id: captchaId,
-        answerHash: hashCaptchaAnswer(captchaId, answer),
-        now,
-        expiresAt: new Date(now.getTime() + 120_000),
-      });
+      await db
+        .insertInto('captcha')
+        .values({
+          id: captchaId,
+          answer_hash: hashCaptchaAnswer(captchaId, answer),
+          created_at: now,
+          expires_at: new Date(now.getTime() + 120_000),
+        })
+        .execute();
       return { captchaId, captcha: answer };
     },
   };

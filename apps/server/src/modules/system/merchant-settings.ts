@@ -1,6 +1,27 @@
-import type { RegisterFieldSetting } from '@banca/contract';
-import type { SystemService } from '../system/system.service.ts';
-import type { AuthFlags, MerchantSettingsSource } from './session.deps.ts';
+import type { RegisterFieldSetting, Whitelabel } from '@banca/contract';
+import type { SystemService } from './system.service.ts';
+
+/** The white-label flags accounts and sessions obey (owned by the system module). */
+export type AuthFlags = Pick<
+  Whitelabel,
+  | 'siteName'
+  | 'USERNAMEREG3'
+  | 'MOBILENUMREG3'
+  | 'REGMOBVERF3'
+  | 'MOBREGPASS3'
+  | 'FREEPLAY3'
+  | 'CHNGPASSVERIF3'
+  | 'MOBCODELOGIN3'
+  | 'PWDEXPIRY3'
+  | 'vip'
+  | 'socialLogin'
+>;
+
+/** What the account modules read of the merchant's settings, through the system service. */
+export interface MerchantSettingsSource {
+  flags(merchantCode: string): Promise<AuthFlags>;
+  registerSettings(merchantCode: string): Promise<RegisterFieldSetting[]>;
+}
 
 /** Same freshness as the system status: an operator's change applies on every node within a second. */
 export const SETTINGS_CACHE_MS = 1000;

@@ -1,0 +1,30 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { MemberTables } from './modules/member/member.table.ts';
+import type { SessionTables } from './modules/session/session.table.ts';
+import type { SystemTables } from './modules/system/system.table.ts';
+import type { VerificationTables } from './modules/verification/verification.table.ts';
+import type { WalletTables } from './modules/wallet/ledger.table.ts';
+import type { CryptoTables } from './platform/crypto/server-key.table.ts';
+import type { JobTables } from './platform/jobs/job-run.table.ts';
+import type { OutboxTables } from './platform/providers/outbox.table.ts';
+
+/**
+ * Every table of the gateway, composed at the app root from each part's own `*.table.ts`. Platform
+ * code never imports this (it types its db by its own tables, e.g. `Kysely<JobTables>`); modules use
+ * it to type the one database they share, and reach another module's tables only through that
+ * module's service.
+ */
+export interface Database
+  extends
+    SystemTables,
+    CryptoTables,
+    MemberTables,
+    SessionTables,
+    VerificationTables,
+    OutboxTables,
+    JobTables,
+    WalletTables {}
+
+export type Db = Kysely<Database>;
+/** Services and repositories take either, so the caller owns the transaction. */
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;

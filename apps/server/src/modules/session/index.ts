@@ -1,0 +1,44 @@
+import type { ServerModule } from '../../platform/http/server-module.ts';
+import { registerSessionRoutes } from './session.routes.ts';
+import { registerSocialLoginRoutes, type SocialRouteDeps } from './social-login.routes.ts';
+
+/**
+ * The session module: login (password, SMS code, social), throttles, free play, second verification
+ * for new IPs, logout, tokens. Owns the session, member_known_ip, login_challenge, auth_audit and
+ * social_login_state tables; members are read and written through the member module's service,
+ * captchas and codes through the verification module's. Its repository and table files are private.
+ */
+export {
+  authenticate,
+  bearerToken,
+  CHALLENGE_TTL_MS,
+  completeSecondVerification,
+  freePlay,
+  isPasswordExpired,
+  listAuthAudit,
+  logIn,
+  login,
+  logout,
+  MAX_CHALLENGE_ATTEMPTS,
+  PASSWORD_MAX_AGE_DAYS,
+  recordAudit,
+  rememberKnownIp,
+  revokeMemberSessions,
+  type LoginMember,
+} from './session.service.ts';
+export { sessionsForMembers } from './member-sessions.ts';
+export { authCleanupJob, CLEANUP_GRACE_HOURS } from './session.jobs.ts';
+export { SOCIAL_COOKIE } from './social-login.routes.ts';
+export { SocialLoginError, SOCIAL_STATE_TTL_MS } from './social-login.service.ts';
+export type { AuthContext, AuthDeps } from './session.deps.ts';
+export type { AuthAuditEvent, LoginKind } from './session.table.ts';
+
+export type SessionModuleDeps = SocialRouteDeps;
+
+export const sessionModule: ServerModule<SessionModuleDeps> = {
+  name: 'session',
+  register: (app, deps) => {
+    registerSessionRoutes(app, deps);
+    registerSocialLoginRoutes(app, deps);
+  },
+};

@@ -1,0 +1,45 @@
+import type { Db } from '../../database.ts';
+import type { ServerModule } from '../../platform/http/server-module.ts';
+import type { SystemService } from '../system/index.ts';
+import { registerWalletRoutes } from './wallet.routes.ts';
+import { merchantCurrencyFrom } from './wallet.service.ts';
+
+/**
+ * The wallet module: the double-entry ledger (the only code that changes a balance), balances and,
+ * later, deposits, withdrawals and wallet transfers. Owns ledger_account and ledger_transfer; other
+ * modules move money only through the ledger service exported here, in their own transaction.
+ */
+export {
+  ensureMemberWallet,
+  findMemberWallet,
+  freePlayGrantKey,
+  grantFreePlayMoney,
+  houseAccount,
+  transfer,
+  type LedgerAccount,
+  type Transfer,
+  type TransferRequest,
+  type TransferResult,
+} from './ledger.service.ts';
+export { WalletError, WALLET_ERROR_CATALOGUE } from './wallet.errors.ts';
+export {
+  getBalance,
+  merchantCurrencyFrom,
+  type MerchantCurrency,
+  type WalletDeps,
+} from './wallet.service.ts';
+
+export interface WalletModuleDeps {
+  db: Db;
+  system: Pick<SystemService, 'whitelabel'>;
+  merchantCode: string;
+}
+
+export const walletModule: ServerModule<WalletModuleDeps> = {
+  name: 'wallet',
+  register: (app, deps) =>
+    registerWalletRoutes(app, {
+      db: deps.db,
+      merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
+    }),
+};
