@@ -191,7 +191,7 @@ export async function buildApp({
     social: { oidc: createOidcClients(config.oidc), publicUrl: config.publicUrl },
   });
   registerWalletRoutes(app, { db, merchantCurrency: merchantCurrencyFrom(system, config.merchant) });
-  if (captchas) registerDevRoutes(app, createDevService(db, captchas));
+  if (captchas) registerDevRoutes(app, createDevService(db, captchas), { allowRemote: config.sandboxAllowRemote });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       operatorToken: undefined,
       seedDemo: true,
       bodyLimit: 1024 * 1024,
+      sandboxAllowRemote: false,
     });
     expect(c.dataDir).toBe(path.join(REPO_ROOT, 'data'));
     expect(c.webDist).toBe(path.join(REPO_ROOT, 'apps', 'web', 'dist'));
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/8,not-an-ip' }, 'TRUST_PROXY'],
     [{ COUNTRY_HEADER: 'bad header' }, 'COUNTRY_HEADER'],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+    [{ SANDBOX_ALLOW_REMOTE: 'open' }, 'SANDBOX_ALLOW_REMOTE'],
     [{ BODY_LIMIT: '10' }, 'BODY_LIMIT'],
     [{ MERCHANT: 'no spaces allowed' }, 'MERCHANT'],
   ])('refuses %o naming the variable', (env, expected) => {

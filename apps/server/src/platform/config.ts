@@ -40,6 +40,11 @@ export interface Config {
   publicUrl: string;
   /** Social sign-in providers with all three OIDC_<PROVIDER>_* variables set; absent = not configured. */
   oidc: Partial<Record<SocialProvider, OidcProviderConfig>>;
+  /**
+   * Outside production the sandbox endpoints (`/dev/*`: every SMS code, temporary password and captcha
+   * answer) answer loopback clients only, unless this opens them to the network on purpose.
+   */
+  sandboxAllowRemote: boolean;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +149,7 @@ const fields = {
     .describe('must be an HTTP header name'),
   OPERATOR_TOKEN: z.string().min(24).describe('must be at least 24 characters'),
   SEED_DEMO: bool.describe('must be true or false'),
+  SANDBOX_ALLOW_REMOTE: bool.describe('must be true or false'),
   WEB_DIST: z.string().min(1).describe('must be a folder path'),
   BODY_LIMIT: z.coerce
     .number()
@@ -233,5 +239,6 @@ export function loadConfig(env: Env): Config {
     bodyLimit: read(env, 'BODY_LIMIT') ?? 1024 * 1024,
     publicUrl: (read(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     oidc: readOidc(env),
+    sandboxAllowRemote: read(env, 'SANDBOX_ALLOW_REMOTE') ?? false,
   };
 }
