@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { createLogger } from './platform/logging.ts';
+import { createLogger, OneLineLogController } from './platform/logging.ts';
 import { ok } from '@banca/contract';
 import type { Config, TrustProxy } from './platform/config.ts';
 import type { Db } from './platform/db/database.ts';
@@ -105,6 +105,7 @@ export async function buildApp({
       return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    logController: new OneLineLogController(),
   }) as unknown as FastifyInstance;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -191,7 +192,8 @@ export async function buildApp({
     social: { oidc: createOidcClients(config.oidc), publicUrl: config.publicUrl },
   });
   registerWalletRoutes(app, { db, merchantCurrency: merchantCurrencyFrom(system, config.merchant) });
-  if (captchas) registerDevRoutes(app, createDevService(db, captchas), { allowRemote: config.sandboxAllowRemote });
+  if (captchas)
+    registerDevRoutes(app, createDevService(db, captchas), { allowRemote: config.sandboxAllowRemote });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@banca/contract';
+import type { LogFormat } from './logging.ts';
 
 /** Paths default relative to the repository, not the working directory, so `npm start -w` and a
  *  plain `node` from anywhere find the same data and SPA. */
@@ -29,6 +30,8 @@ export interface Config {
   redisUrl: string | undefined;
   merchant: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `pretty` (short lines for a person) by default in development, `json` elsewhere. */
+  logFormat: LogFormat;
   trustProxy: TrustProxy;
   /** Lower-case header name carrying the visitor's ISO country; only read behind a trusted proxy. */
   countryHeader: string | undefined;
@@ -142,6 +145,7 @@ const fields = {
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .describe('must be one of fatal, error, warn, info, debug, trace, silent'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).describe('must be json or pretty'),
   TRUST_PROXY: trustProxy.describe('must be false, true, a hop count, or a comma list of IPs/CIDRs'),
   COUNTRY_HEADER: z
     .string()
@@ -221,15 +225,17 @@ export function loadConfig(env: Env): Config {
   const databaseUrl = read(env, 'DATABASE_URL');
   const trust = read(env, 'TRUST_PROXY') ?? false;
   const port = read(env, 'PORT') ?? 8080;
+  const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
   return {
     port,
     host: read(env, 'HOST') ?? '0.0.0.0',
-    nodeEnv: read(env, 'NODE_ENV') ?? 'development',
+    nodeEnv,
     databaseUrl,
     dataDir: resolveDir(read(env, 'DATA_DIR') ?? 'data'),
     redisUrl: read(env, 'REDIS_URL'),
     merchant: read(env, 'MERCHANT') ?? 'banca',
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    logFormat: read(env, 'LOG_FORMAT') ?? (nodeEnv === 'development' ? 'pretty' : 'json'),
     trustProxy: trust,
     countryHeader: read(env, 'COUNTRY_HEADER')?.toLowerCase(),
     operatorToken: read(env, 'OPERATOR_TOKEN'),

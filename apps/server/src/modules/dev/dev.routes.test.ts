@@ -123,7 +123,7 @@ describe('who may read the sandbox', () => {
 describe('production mode', () => {
   it('has no dev endpoints: the 404 envelope, even for a browser navigation', async () => {
     for (const path of ['/dev/outbox', '/dev/outbox.html', '/dev/captcha/x']) {
-      for (const headers of [{}, html, { 'x-forwarded-for': '198.51.100.7' }]) {
+      for (const headers of [{}, html, { 'x-forwarded-for': '198.51.100.7' }] as Record<string, string>[]) {
         const res = await getJson(production.url + path, { headers });
         expect(res.status).toBe(404);
         expect(res.headers.get('content-type')).toContain('application/json');
