@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { createLogger } from './platform/logging.ts';
+import { createLogger, OneLineLogController } from './platform/logging.ts';
 import { ok } from '@banca/contract';
 import type { Config, TrustProxy } from './platform/config.ts';
 import type { Db } from './database.ts';
@@ -99,6 +99,7 @@ export async function buildApp({
       return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    logController: new OneLineLogController(),
   }) as unknown as FastifyInstance;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -185,6 +186,7 @@ export async function buildApp({
     auth,
     social: { oidc: createOidcClients(config.oidc), publicUrl: config.publicUrl },
     captchas,
+    sandboxAllowRemote: config.sandboxAllowRemote,
   };
   type AppContext = typeof context;
 

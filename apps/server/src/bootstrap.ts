@@ -9,6 +9,8 @@ import { DEMO_ACCOUNTS, type DemoAccount } from './seed/demo-content.ts';
 export interface PreparedDatabase extends DatabaseHandle<Database> {
   /** The demo logins, when the demo seed is enabled (printed at start-up). */
   demoAccounts: readonly DemoAccount[];
+  /** Names of the migrations this start applied (told in the start-up banner). */
+  migrationsApplied: string[];
 }
 
 /**
@@ -19,7 +21,7 @@ export interface PreparedDatabase extends DatabaseHandle<Database> {
  */
 export async function prepareDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'seedDemo' | 'merchant'>,
-  logger: Pick<Logger, 'info'>,
+  logger: Pick<Logger, 'debug'>,
   options: { schema?: string } = {},
 ): Promise<PreparedDatabase> {
   const handle = await openDatabase<Database>(
@@ -28,14 +30,15 @@ export async function prepareDatabase(
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   try {
+    // Details at debug level: the start-up banner sums them up as the first lines a person reads.
     const applied = await migrateToLatest(handle);
-    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-    if (!config.seedDemo) return { ...handle, demoAccounts: [] };
+    if (applied.length > 0) logger.debug({ migrations: applied }, 'database migrated');
+    if (!config.seedDemo) return { ...handle, demoAccounts: [], migrationsApplied: applied };
     const { seeded } = await seedDemo(handle.db, config.merchant);
-    if (seeded) logger.info({ merchant: config.merchant }, 'demo content seeded');
+    if (seeded) logger.debug({ merchant: config.merchant }, 'demo content seeded');
     const { created } = await seedDemoAccounts(handle.db, config.merchant);
-    if (created.length > 0) logger.info({ accounts: created }, 'demo accounts created');
-    return { ...handle, demoAccounts: DEMO_ACCOUNTS };
+    if (created.length > 0) logger.debug({ accounts: created }, 'demo accounts created');
+    return { ...handle, demoAccounts: DEMO_ACCOUNTS, migrationsApplied: applied };
   } catch (err) {
     await handle.close();
     throw err;

@@ -5,6 +5,7 @@ import { prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { startScheduler } from './platform/jobs/scheduler.ts';
 import { scheduledJobs } from './scheduled-jobs.ts';
+import { startupBanner } from './startup-banner.ts';
 
 let config: Config;
 try {
@@ -16,7 +17,7 @@ try {
   process.exit(1);
 }
 
-const logger = createLogger(config.logLevel);
+const logger = createLogger(config.logLevel, undefined, config.logFormat);
 const started = Date.now();
 const database = await prepareDatabase(config, logger);
 const app = await buildApp({ config, db: database.db, logger });
@@ -32,24 +33,13 @@ closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
 });
 
 await app.listen({ port: config.port, host: config.host });
-const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-logger.info(
-  { database: database.kind, startupMs: Date.now() - started },
-  `Banca gateway listening on http://${shownHost}:${config.port}`,
-);
-if (database.demoAccounts.length > 0) {
-  const list = database.demoAccounts
-    .map(
-      (a) =>
-        `${a.type === 0 ? 'member' : 'agent'} ${a.account} / ${a.password}` +
-        (a.affiliateCode ? ` (affiliate code ${a.affiliateCode})` : ''),
-    )
-    .join(', ');
-  logger.info(
-    { demoAccounts: database.demoAccounts.map((a) => a.account) },
-    `Demo accounts: ${list}. Agents log in at /agent.` +
-      (config.nodeEnv === 'production'
-        ? ''
-        : ` Sandbox SMS and e-mail: http://${shownHost}:${config.port}/dev/outbox.html`),
-  );
-}
+const banner = startupBanner({
+  config,
+  demoAccounts: database.demoAccounts,
+  migrationsApplied: database.migrationsApplied.length,
+  startupMs: Date.now() - started,
+}).join('\n');
+// The pretty log is for a person (the banner says it all); a JSON log also gets the facts as fields.
+if (config.logFormat === 'pretty') logger.info(banner);
+else
+  logger.info({ database: database.kind, demoAccounts: database.demoAccounts.map((a) => a.account) }, banner);

@@ -27,14 +27,23 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       merchant: 'banca',
       logLevel: 'info',
+      logFormat: 'pretty',
       trustProxy: false,
       countryHeader: undefined,
       operatorToken: undefined,
       seedDemo: true,
       bodyLimit: 1024 * 1024,
+      sandboxAllowRemote: false,
     });
     expect(c.dataDir).toBe(path.join(REPO_ROOT, 'data'));
     expect(c.webDist).toBe(path.join(REPO_ROOT, 'apps', 'web', 'dist'));
+  });
+
+  it('logs pretty lines for a person in development and JSON lines elsewhere, unless LOG_FORMAT says', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
   });
 
   it('resolves folders from the repository root, not the working directory', () => {
@@ -50,10 +59,12 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL must be a postgres:// URL'],
     [{ REDIS_URL: 'http://cache' }, 'REDIS_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/8,not-an-ip' }, 'TRUST_PROXY'],
     [{ COUNTRY_HEADER: 'bad header' }, 'COUNTRY_HEADER'],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+    [{ SANDBOX_ALLOW_REMOTE: 'open' }, 'SANDBOX_ALLOW_REMOTE'],
     [{ BODY_LIMIT: '10' }, 'BODY_LIMIT'],
     [{ MERCHANT: 'no spaces allowed' }, 'MERCHANT'],
   ])('refuses %o naming the variable', (env, expected) => {

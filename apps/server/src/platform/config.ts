@@ -3,6 +3,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@banca/contract';
+import type { LogFormat } from './logging.ts';
 
 /** Paths default relative to the repository, not the working directory, so `npm start -w` and a
  *  plain `node` from anywhere find the same data and SPA. */
@@ -29,6 +30,8 @@ export interface Config {
   redisUrl: string | undefined;
   merchant: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `pretty` (short lines for a person) by default in development, `json` elsewhere. */
+  logFormat: LogFormat;
   trustProxy: TrustProxy;
   /** Lower-case header name carrying the visitor's ISO country; only read behind a trusted proxy. */
   countryHeader: string | undefined;
@@ -40,6 +43,11 @@ export interface Config {
   publicUrl: string;
   /** Social sign-in providers with all three OIDC_<PROVIDER>_* variables set; absent = not configured. */
   oidc: Partial<Record<SocialProvider, OidcProviderConfig>>;
+  /**
+   * Outside production the sandbox endpoints (`/dev/*`: every SMS code, temporary password and captcha
+   * answer) answer loopback clients only, unless this opens them to the network on purpose.
+   */
+  sandboxAllowRemote: boolean;
 }
 
 export class ConfigError extends Error {
@@ -137,6 +145,7 @@ const fields = {
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .describe('must be one of fatal, error, warn, info, debug, trace, silent'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).describe('must be json or pretty'),
   TRUST_PROXY: trustProxy.describe('must be false, true, a hop count, or a comma list of IPs/CIDRs'),
   COUNTRY_HEADER: z
     .string()
@@ -144,6 +153,7 @@ const fields = {
     .describe('must be an HTTP header name'),
   OPERATOR_TOKEN: z.string().min(24).describe('must be at least 24 characters'),
   SEED_DEMO: bool.describe('must be true or false'),
+  SANDBOX_ALLOW_REMOTE: bool.describe('must be true or false'),
   WEB_DIST: z.string().min(1).describe('must be a folder path'),
   BODY_LIMIT: z.coerce
     .number()
@@ -215,15 +225,17 @@ export function loadConfig(env: Env): Config {
   const databaseUrl = read(env, 'DATABASE_URL');
   const trust = read(env, 'TRUST_PROXY') ?? false;
   const port = read(env, 'PORT') ?? 8080;
+  const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
   return {
     port,
     host: read(env, 'HOST') ?? '0.0.0.0',
-    nodeEnv: read(env, 'NODE_ENV') ?? 'development',
+    nodeEnv,
     databaseUrl,
     dataDir: resolveDir(read(env, 'DATA_DIR') ?? 'data'),
     redisUrl: read(env, 'REDIS_URL'),
     merchant: read(env, 'MERCHANT') ?? 'banca',
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    logFormat: read(env, 'LOG_FORMAT') ?? (nodeEnv === 'development' ? 'pretty' : 'json'),
     trustProxy: trust,
     countryHeader: read(env, 'COUNTRY_HEADER')?.toLowerCase(),
     operatorToken: read(env, 'OPERATOR_TOKEN'),
@@ -233,5 +245,6 @@ export function loadConfig(env: Env): Config {
     bodyLimit: read(env, 'BODY_LIMIT') ?? 1024 * 1024,
     publicUrl: (read(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     oidc: readOidc(env),
+    sandboxAllowRemote: read(env, 'SANDBOX_ALLOW_REMOTE') ?? false,
   };
 }

@@ -1,4 +1,5 @@
-import pino, { type DestinationStream, type Logger } from 'pino';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 /**
  * Session tokens can arrive in a URL (`?token=` after social sign-in, spec section 4's token pick-up):
@@ -25,9 +26,53 @@ const requestSerializer = (req: RawRequest) => ({
   remotePort: req.socket?.remotePort,
 });
 
-/** The gateway's logger: JSON lines (pino) with secrets kept out of request URLs. */
-export const createLogger = (level: string, destination?: DestinationStream): Logger => {
-  const logger = pino({ level, serializers: { req: requestSerializer } }, destination);
+/** `json` (one object a line, for log collectors) or `pretty` (short coloured lines, for a person). */
+export type LogFormat = 'json' | 'pretty';
+
+/**
+ * pino-pretty as a pino transport (a worker thread, so formatting never blocks requests). The request
+ * line already says method, path, status and time, so its structured copies are hidden.
+ */
+const prettyTransport: LoggerOptions['transport'] = {
+  target: 'pino-pretty',
+  options: {
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: false,
+  },
+};
+
+/** The gateway's logger (pino) with secrets kept out of request URLs: JSON lines, or pretty ones. */
+export const createLogger = (
+  level: string,
+  destination?: DestinationStream,
+  format: LogFormat = 'json',
+): Logger => {
+  const options: LoggerOptions = { level, serializers: { req: requestSerializer } };
+  const logger =
+    format === 'pretty' && !destination
+      ? pino({ ...options, transport: prettyTransport })
+      : pino(options, destination);
   // Fastify merges a logger instance's own `serializers` over its defaults (logger-factory.js).
   return Object.assign(logger, { serializers: { req: requestSerializer } });
 };
+
+/**
+ * One log line per request, written when the answer is sent: "GET /wps/system/status 200 3 ms", with
+ * the request and status as fields for JSON collectors, instead of Fastify's pair of lines per request
+ * (incoming, completed) and its unredacted "Route ... not found" line. Fastify's LogController is the
+ * documented place to change its request lines.
+ */
+export class OneLineLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override routeNotFound(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const ms = Math.round(reply.elapsedTime);
+    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${ms} ms`;
+    const fields = { req: request, res: { statusCode: reply.statusCode }, responseTime: ms };
+    if (error || reply.statusCode >= 500) reply.log.error({ ...fields, err: error ?? undefined }, line);
+    else reply.log.info(fields, line);
+  }
+}

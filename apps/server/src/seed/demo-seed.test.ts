@@ -39,10 +39,10 @@ async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
   return out;
 }
 
-const silent = { info: () => undefined };
+const silent = { debug: () => undefined };
 const messages = () => {
   const seen: string[] = [];
-  return { seen, logger: { info: (_obj: unknown, msg?: string) => void seen.push(msg ?? '') } };
+  return { seen, logger: { debug: (_obj: unknown, msg?: string) => void seen.push(msg ?? '') } };
 };
 
 let database: TestDatabase;
@@ -132,11 +132,13 @@ describe('start-up on the embedded database', () => {
       await a.close();
       expect(first.seen).toEqual(['database migrated', 'demo content seeded', 'demo accounts created']);
       expect(a.demoAccounts.map((d) => d.account)).toEqual(['agent01', 'demo01']);
+      expect(a.migrationsApplied.length).toBeGreaterThan(0);
 
       const second = messages();
       const b = await prepareDatabase(config, second.logger);
       try {
         expect(second.seen).toEqual([]);
+        expect(b.migrationsApplied).toEqual([]);
         expect(await snapshot(b.db)).toEqual(before);
       } finally {
         await b.close();

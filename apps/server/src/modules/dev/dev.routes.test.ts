@@ -8,17 +8,27 @@ import { getJson, startApp, type RunningApp } from '../../test/test-app.ts';
 let database: TestDatabase;
 let dev: RunningApp;
 let production: RunningApp;
+let development: RunningApp;
+let opened: RunningApp;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemo(database.db);
   dev = await startApp(database.db, { TRUST_PROXY: 'true' });
   production = await startApp(database.db, { NODE_ENV: 'production', TRUST_PROXY: 'true' });
+  development = await startApp(database.db, { NODE_ENV: 'development', TRUST_PROXY: 'true' });
+  opened = await startApp(database.db, {
+    NODE_ENV: 'development',
+    TRUST_PROXY: 'true',
+    SANDBOX_ALLOW_REMOTE: 'true',
+  });
 });
 
 afterAll(async () => {
   await dev?.close();
   await production?.close();
+  await development?.close();
+  await opened?.close();
   await database?.close();
 });
 
@@ -79,10 +89,41 @@ describe('dev outbox (NODE_ENV=test)', () => {
   });
 });
 
+describe('who may read the sandbox', () => {
+  const paths = ['/dev/outbox', '/dev/outbox.html', '/dev/captcha/x'];
+  const remote = { 'x-forwarded-for': '198.51.100.7' };
+
+  it('refuses a client that is not on this machine in development, whatever the path', async () => {
+    for (const path of paths) {
+      const res = await getJson(development.url + path, { headers: remote });
+      expect(res.status).toBe(403);
+      expect(errorEnvelopeSchema.parse(res.body)).toMatchObject({ success: false, code: 'forbidden' });
+      expect(res.body.message).toContain('SANDBOX_ALLOW_REMOTE');
+    }
+  });
+
+  it('answers loopback clients, including IPv6 loopback forwarded by a trusted proxy', async () => {
+    expect((await getJson(`${development.url}/dev/outbox`)).status).toBe(200);
+    const v6 = await getJson(`${development.url}/dev/outbox`, { headers: { 'x-forwarded-for': '::1' } });
+    expect(v6.status).toBe(200);
+  });
+
+  it('answers remote clients only when SANDBOX_ALLOW_REMOTE opens it', async () => {
+    const res = await getJson(`${opened.url}/dev/outbox`, { headers: remote });
+    expect(res.status).toBe(200);
+    expect(res.body.value.messages).toBeInstanceOf(Array);
+  });
+
+  it('leaves every other path to remote clients alone', async () => {
+    const res = await getJson(`${development.url}/wps/system/status`, { headers: remote });
+    expect(res.status).toBe(200);
+  });
+});
+
 describe('production mode', () => {
   it('has no dev endpoints: the 404 envelope, even for a browser navigation', async () => {
     for (const path of ['/dev/outbox', '/dev/outbox.html', '/dev/captcha/x']) {
-      for (const headers of [{}, html]) {
+      for (const headers of [{}, html, { 'x-forwarded-for': '198.51.100.7' }] as Record<string, string>[]) {
         const res = await getJson(production.url + path, { headers });
         expect(res.status).toBe(404);
         expect(res.headers.get('content-type')).toContain('application/json');

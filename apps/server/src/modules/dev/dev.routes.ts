@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '@banca/contract';
@@ -45,15 +46,37 @@ ${rows || '<tr><td colspan="6">No messages.</td></tr>'}
 </body></html>`;
 }
 
+/** The client as the gateway sees it (the proxy's X-Forwarded-For only when TRUST_PROXY trusts it). */
+function fromLoopback(request: FastifyRequest): boolean {
+  try {
+    return ipaddr.process(request.ip).range() === 'loopback';
+  } catch {
+    return false;
+  }
+}
+
+const LOOPBACK_ONLY =
+  'Sandbox endpoints answer only clients on this machine (loopback). Set SANDBOX_ALLOW_REMOTE=true to open them.';
+
 /**
  * Dev-only endpoints, registered only when NODE_ENV is not production (in production the paths answer
- * the 404 envelope like any unknown path):
+ * the 404 envelope like any unknown path). They reveal every SMS code, temporary password and captcha
+ * answer, so they answer loopback clients only (403 `forbidden` to anyone else) unless
+ * `allowRemote` (SANDBOX_ALLOW_REMOTE) opens them:
  * - GET /dev/outbox?recipient=&channel=&limit=  the envelope with `value.messages`, newest first
  * - GET /dev/outbox.html                         the same as a page for people
  * - GET /dev/captcha/:captchaId                  `value.answer` of a recent captcha (e2e tests)
  */
-export function registerDevRoutes(app: FastifyInstance, dev: DevService): void {
+export function registerDevRoutes(
+  app: FastifyInstance,
+  dev: DevService,
+  options: { allowRemote: boolean },
+): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/dev/') || options.allowRemote || fromLoopback(request)) return;
+    throw new AppError('forbidden', { reason: 'loopback_only' }, LOOPBACK_ONLY);
+  });
   typed.get('/dev/outbox', { schema: { hide: true, querystring: outboxQuerySchema } }, async (request) =>
     ok({ messages: await dev.outbox(request.query) }),
   );

@@ -10,11 +10,16 @@ export interface DevModuleDeps {
   db: Db;
   /** Present only outside production: without it the module registers nothing (404 like any path). */
   captchas: CaptchaAnswerLog | undefined;
+  /** SANDBOX_ALLOW_REMOTE: answer clients other than loopback too. */
+  sandboxAllowRemote: boolean;
 }
 
 export const devModule: ServerModule<DevModuleDeps> = {
   name: 'dev',
   register: (app, deps) => {
-    if (deps.captchas) registerDevRoutes(app, createDevService(deps.db, deps.captchas));
+    if (deps.captchas)
+      registerDevRoutes(app, createDevService(deps.db, deps.captchas), {
+        allowRemote: deps.sandboxAllowRemote,
+      });
   },
 };
