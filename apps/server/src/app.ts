@@ -43,6 +43,8 @@ import { merchantCurrencyFrom } from './modules/wallet/wallet.service.ts';
 import { createOidcClients } from './platform/oidc/oidc-clients.ts';
 import { CaptchaAnswerLog, createDevService } from './modules/dev/dev.service.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
+import { createDispatcher, type Dispatcher } from './platform/events/event-dispatcher.ts';
+import { eventConsumers } from './scheduled-jobs.ts';
 
 export interface AppDeps {
   config: Config;
@@ -193,6 +195,13 @@ export async function buildApp({
   registerWalletRoutes(app, { db, merchantCurrency: merchantCurrencyFrom(system, config.merchant) });
   if (captchas) registerDevRoutes(app, createDevService(db, captchas));
 
+  // Domain events reach their consumers after the commit; every node runs the loop, the cursor
+  // locks share the work out. No consumers, no loop.
+  const events = createDispatcher({ db, consumers: eventConsumers, log: app.log });
+  app.decorate('events', events);
+  app.addHook('onReady', async () => events.start());
+  app.addHook('onClose', () => events.stop());
+
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     try {
@@ -211,5 +220,6 @@ export async function buildApp({
 declare module 'fastify' {
   interface FastifyInstance {
     system: SystemService;
+    events: Dispatcher;
   }
 }

@@ -1,5 +1,10 @@
+import type { Database } from './platform/db/database.ts';
+import type { Consumer } from './platform/events/event-catalogue.ts';
 import type { ScheduledJob } from './platform/jobs/scheduler.ts';
 import { authCleanupJob } from './modules/session/session.jobs.ts';
 
 /** Every periodic job of the gateway; each module contributes its own `*.jobs.ts`. */
 export const scheduledJobs: readonly ScheduledJob[] = [authCleanupJob];
+
+/** Every domain-event consumer of the gateway (platform/events); each module contributes its own. */
+export const eventConsumers: readonly Consumer<Database>[] = [];

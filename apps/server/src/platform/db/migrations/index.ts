@@ -5,6 +5,7 @@ import * as m0101 from './0101-social-login.ts';
 import * as m0102 from './0102-expiry-indexes.ts';
 import * as m0103 from './0103-job-runs.ts';
 import * as m0200 from './0200-ledger.ts';
+import * as m202611230900 from './202611230900-events-outbox.ts';
 
 /** Static list, not a folder scan: works the same under tsx, a bundle or tests. Append only. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0102-expiry-indexes': m0102,
   '0103-job-runs': m0103,
   '0200-ledger': m0200,
+  '202611230900-events-outbox': m202611230900,
 };
 
 export const migrationProvider: MigrationProvider = {
