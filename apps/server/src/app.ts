@@ -201,6 +201,10 @@ export async function buildApp({
   app.decorate('events', events);
   app.addHook('onReady', async () => events.start());
   app.addHook('onClose', () => events.stop());
+  // A write may have committed events: look soon rather than at the next poll.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') events.nudge();
+  });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {

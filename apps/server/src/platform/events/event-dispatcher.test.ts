@@ -19,6 +19,7 @@ import {
   redriveDeadLetters,
   type DispatcherOptions,
 } from './event-dispatcher.ts';
+import { eventPruneJob } from './event.jobs.ts';
 
 const credited = defineEvent<{ member: string; seq: number }>('test.deposit-credited');
 const registered = defineEvent<{ member: string }>('test.member-registered');
@@ -322,6 +323,39 @@ describe(`domain events (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
       expect(seqs).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     }
     if (otherNode) expect(new Set(handledBy.map((h) => h.node))).toEqual(new Set(['a', 'b']));
+  });
+
+  it('prunes old events once every cursor has passed them, keeping dead letters and the rest', async () => {
+    const d = dispatcher(
+      async (e) => {
+        if (e.payload.seq === 1) throw new Error('broken');
+      },
+      { maxAttempts: 1 },
+    );
+    const slowName = consumerName('slow');
+    const slow = createDispatcher<Database>({
+      db,
+      clock,
+      batchSize: 1,
+      consumers: [defineConsumer(slowName, [on(credited, async () => {})])],
+    });
+    const [, dead, notYetBySlow] = await recordAll([
+      { member: 'm1', seq: 0 },
+      { member: 'm1', seq: 1 },
+      { member: 'm1', seq: 2 },
+    ]);
+    await d.drain();
+    await slow.runOnce(); // batch of one: the slow consumer has passed only the first event
+    const [recent] = await recordAll([{ member: 'm1', seq: 3 }]);
+    await db
+      .updateTable('domain_event')
+      .set({ recorded_at: new Date('2026-01-01T00:00:00Z') })
+      .where('id', '!=', recent!)
+      .execute();
+    const job = eventPruneJob(7);
+    expect(await job.run(db, T0)).toMatch(/^removed 1 events/);
+    const left = await db.selectFrom('domain_event').select('id').orderBy('id').execute();
+    expect(left.map((r) => r.id)).toEqual([dead, notYetBySlow, recent]);
   });
 
   it.skipIf(!TEST_DATABASE_URL)(
