@@ -37,6 +37,8 @@ import { verificationModule } from './modules/verification/index.ts';
 import { memberModule } from './modules/member/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
 import { CaptchaAnswerLog, devModule } from './modules/dev/index.ts';
+import { createDispatcher, type Dispatcher } from './platform/events/event-dispatcher.ts';
+import { eventConsumers } from './event-consumers.ts';
 
 export interface AppDeps {
   config: Config;
@@ -205,6 +207,17 @@ export async function buildApp({
   ];
   for (const module of modules) await module.register(app, context);
 
+  // Domain events reach their consumers after the commit; every node runs the loop, the cursor
+  // locks share the work out. No consumers, no loop.
+  const events = createDispatcher({ db, consumers: eventConsumers, log: app.log });
+  app.decorate('events', events);
+  app.addHook('onReady', async () => events.start());
+  app.addHook('onClose', () => events.stop());
+  // A write may have committed events: look soon rather than at the next poll.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') events.nudge();
+  });
+
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     try {
@@ -223,5 +236,6 @@ export async function buildApp({
 declare module 'fastify' {
   interface FastifyInstance {
     system: SystemService;
+    events: Dispatcher;
   }
 }

@@ -5,6 +5,7 @@ import type { SystemTables } from './modules/system/system.table.ts';
 import type { VerificationTables } from './modules/verification/verification.table.ts';
 import type { WalletTables } from './modules/wallet/ledger.table.ts';
 import type { CryptoTables } from './platform/crypto/server-key.table.ts';
+import type { EventTables } from './platform/events/event.table.ts';
 import type { JobTables } from './platform/jobs/job-run.table.ts';
 import type { OutboxTables } from './platform/providers/outbox.table.ts';
 
@@ -23,7 +24,8 @@ export interface Database
     VerificationTables,
     OutboxTables,
     JobTables,
-    WalletTables {}
+    WalletTables,
+    EventTables {}
 
 export type Db = Kysely<Database>;
 /** Services and repositories take either, so the caller owns the transaction. */

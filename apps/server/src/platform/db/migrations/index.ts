@@ -6,6 +6,7 @@ import * as m0102 from './0102-expiry-indexes.ts';
 import * as m0103 from './0103-job-runs.ts';
 import * as m0200 from './0200-ledger.ts';
 import { migrationOrderProblems } from './migration-order.ts';
+import * as m202611230900 from './202611230900-events-outbox.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0102-expiry-indexes': m0102,
   '0103-job-runs': m0103,
   '0200-ledger': m0200,
+  '202611230900-events-outbox': m202611230900,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,428 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database, Db } from '../../database.ts';
+import { openDatabase, type DatabaseHandle } from '../db/db.ts';
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-db.ts';
+import {
+  defineConsumer,
+  defineEvent,
+  on,
+  partitionOf,
+  recordEvent,
+  type DeliveredEvent,
+  type EventHandler,
+} from './event-catalogue.ts';
+import {
+  createDispatcher,
+  listDeadLetters,
+  redriveDeadLetters,
+  type DispatcherOptions,
+} from './event-dispatcher.ts';
+import { eventPruneJob } from './event.jobs.ts';
+
+const credited = defineEvent<{ member: string; seq: number }>('test.deposit-credited');
+const registered = defineEvent<{ member: string }>('test.member-registered');
+
+type Payload = { member: string; seq: number };
+type Handler = EventHandler<Payload, Database>;
+
+const T0 = new Date('2026-11-23T09:00:00Z');
+const HOUR = 3_600_000;
+
+describe(`domain events (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let database: TestDatabase;
+  let db: Db;
+  /** A second gateway node: its own pool on the same schema (PostgreSQL), or the same PGlite. */
+  let otherNode: DatabaseHandle<Database> | undefined;
+  let now: Date;
+  const clock = () => now;
+  let consumerSeq = 0;
+  /** Each test gets consumers of its own, so earlier tests' events are just history to it. */
+  const consumerName = (what: string) => `test.${what}-${++consumerSeq}`;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    if (TEST_DATABASE_URL) {
+      otherNode = await openDatabase<Database>({
+        kind: 'postgres',
+        url: TEST_DATABASE_URL,
+        schema: database.schema,
+      });
+    }
+  });
+  afterAll(async () => {
+    await otherNode?.close();
+    await database.close();
+  });
+  beforeEach(async () => {
+    now = T0;
+    // Events of earlier tests are history: new consumers would replay them, so start clean.
+    await db.deleteFrom('event_dead_letter').execute();
+    await db.deleteFrom('event_cursor').execute();
+    await db.deleteFrom('domain_event').execute();
+  });
+
+  const dispatcher = (handler: Handler, options: Partial<DispatcherOptions<Database>> = {}) =>
+    createDispatcher<Database>({
+      db,
+      consumers: [defineConsumer(consumerName('consumer'), [on(credited, handler)])],
+      clock,
+      ...options,
+    });
+
+  /** Records the events, each in its own committed transaction, in the given order. */
+  const recordAll = async (stream: readonly { member: string; seq: number }[]) => {
+    const ids: number[] = [];
+    for (const payload of stream) {
+      ids.push(
+        await db.transaction().execute((trx) => recordEvent(trx, credited, payload, { key: payload.member })),
+      );
+    }
+    return ids;
+  };
+
+  /** n events for each member, interleaved member by member. */
+  const interleaved = (members: readonly string[], n: number) =>
+    Array.from({ length: n }, (_, seq) => members.map((member) => ({ member, seq }))).flat();
+
+  it('delivers an event only if the transaction that recorded it commits', async () => {
+    const seen: number[] = [];
+    const d = dispatcher(async (e) => {
+      seen.push(e.id);
+    });
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await recordEvent(trx, credited, { member: 'm1', seq: 0 }, { key: 'm1' });
+        throw new Error('the deposit failed');
+      }),
+    ).rejects.toThrow('the deposit failed');
+    const [kept] = await recordAll([{ member: 'm1', seq: 1 }]);
+
+    const result = await d.drain();
+    expect(seen).toEqual([kept]);
+    expect(result.handled).toBe(1);
+    expect(await db.selectFrom('domain_event').select('id').execute()).toEqual([{ id: kept }]);
+  });
+
+  it('gives the handler the typed event and its transaction; what it writes commits with the cursor', async () => {
+    await sql`create table if not exists event_test_effect (consumer text, event_id bigint)`.execute(db);
+    const name = consumerName('typed');
+    const received: DeliveredEvent<{ member: string }>[] = [];
+    const d = createDispatcher<Database>({
+      db,
+      clock,
+      consumers: [
+        defineConsumer(name, [
+          on(registered, async (event, trx) => {
+            received.push(event);
+            await sql`insert into event_test_effect values (${name}, ${event.id})`.execute(trx);
+          }),
+        ]),
+      ],
+    });
+    const id = await db
+      .transaction()
+      .execute((trx) => recordEvent(trx, registered, { member: 'm7' }, { key: 'm7' }));
+    await recordAll([{ member: 'm7', seq: 0 }]); // another event type: passed over
+    const result = await d.drain();
+    expect(result).toMatchObject({ handled: 1, skipped: 1, failed: 0 });
+    expect(received).toEqual([
+      {
+        id,
+        name: 'test.member-registered',
+        key: 'm7',
+        payload: { member: 'm7' },
+        recordedAt: expect.any(Date),
+      },
+    ]);
+    const effects = await sql<{
+      event_id: number;
+    }>`select event_id from event_test_effect where consumer = ${name}`.execute(db);
+    expect(effects.rows.map((r) => Number(r.event_id))).toEqual([id]);
+  });
+
+  it('a consumer that fails twice per event still handles every event exactly once', async () => {
+    await sql`create table if not exists event_test_effect (consumer text, event_id bigint)`.execute(db);
+    const name = consumerName('flaky');
+    const tries = new Map<number, number>();
+    const successes = new Map<number, number>();
+    const d = createDispatcher<Database>({
+      db,
+      clock,
+      maxAttempts: 5,
+      consumers: [
+        defineConsumer(name, [
+          on(credited, async (event, trx) => {
+            // Writes first, then fails: the savepoint must drop the write of a failed try.
+            await sql`insert into event_test_effect values (${name}, ${event.id})`.execute(trx);
+            const n = (tries.get(event.id) ?? 0) + 1;
+            tries.set(event.id, n);
+            if (n <= 2) throw new Error(`try ${n} fails`);
+            successes.set(event.id, (successes.get(event.id) ?? 0) + 1);
+          }),
+        ]),
+      ],
+    });
+    const ids = await recordAll(interleaved(['a', 'b', 'c'], 4));
+
+    let failed = 0;
+    for (let round = 0; round < 100 && successes.size < ids.length; round++) {
+      failed += (await d.drain()).failed;
+      now = new Date(now.getTime() + HOUR); // past any backoff
+    }
+    expect([...successes.keys()].sort((x, y) => x - y)).toEqual(ids);
+    expect([...successes.values()].every((n) => n === 1)).toBe(true);
+    expect([...tries.values()].every((n) => n === 3)).toBe(true);
+    expect(failed).toBe(2 * ids.length);
+    const effects = await sql<{
+      event_id: number;
+    }>`select event_id from event_test_effect where consumer = ${name} order by event_id`.execute(db);
+    expect(effects.rows.map((r) => Number(r.event_id))).toEqual(ids);
+    expect(await listDeadLetters(db, name)).toEqual([]);
+  });
+
+  it('waits out the backoff before trying a failed event again', async () => {
+    let tries = 0;
+    const d = dispatcher(
+      async () => {
+        tries++;
+        throw new Error('rollups unavailable');
+      },
+      { backoffMs: (attempt) => attempt * 60_000, maxAttempts: 10 },
+    );
+    await recordAll([{ member: 'm1', seq: 0 }]);
+    expect(await d.drain()).toMatchObject({ handled: 0, failed: 1 });
+    expect(await d.drain()).toMatchObject({ failed: 0 }); // backoff: not due yet
+    now = new Date(T0.getTime() + 59_999);
+    expect(await d.drain()).toMatchObject({ failed: 0 });
+    now = new Date(T0.getTime() + 60_000);
+    expect(await d.drain()).toMatchObject({ failed: 1 });
+    expect(tries).toBe(2);
+    const cursors = await db
+      .selectFrom('event_cursor')
+      .select(['attempts', 'last_error'])
+      .where('attempts', '>', 0)
+      .execute();
+    expect(cursors).toEqual([{ attempts: 2, last_error: 'rollups unavailable' }]);
+  });
+
+  it('keeps each key in recording order, and a failing key holds up only its own partition', async () => {
+    const members = Array.from({ length: 40 }, (_, i) => `member-${i}`);
+    const bad = 'member-7';
+    const badPartition = partitionOf(bad);
+    const seen = new Map<string, number[]>();
+    const d = dispatcher(
+      async (e) => {
+        if (e.key === bad && e.payload.seq === 1) throw new Error('cannot roll up this bet');
+        seen.set(e.key, [...(seen.get(e.key) ?? []), e.payload.seq]);
+      },
+      { maxAttempts: 3 },
+    );
+    await recordAll(interleaved(members, 5));
+
+    await d.drain();
+    // Every member hashed elsewhere is complete although member-7 is failing right now.
+    const others = members.filter((m) => partitionOf(m) !== badPartition);
+    expect(others.length).toBeGreaterThan(20);
+    for (const m of others) expect(seen.get(m)).toEqual([0, 1, 2, 3, 4]);
+    expect(seen.get(bad)).toEqual([0]);
+
+    for (let round = 0; round < 10; round++) {
+      now = new Date(now.getTime() + HOUR);
+      await d.drain();
+    }
+    // After its last try the event is dead-lettered and the key goes on, still in order.
+    expect(seen.get(bad)).toEqual([0, 2, 3, 4]);
+    for (const m of members.filter((x) => x !== bad)) expect(seen.get(m)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('dead-letters an event after maxAttempts, shows it, and re-drives it on request', async () => {
+    let broken = true;
+    const handled: number[] = [];
+    const name = consumerName('dead');
+    const d = createDispatcher<Database>({
+      db,
+      clock,
+      maxAttempts: 2,
+      backoffMs: () => 0,
+      consumers: [
+        defineConsumer(name, [
+          on(credited, async (e) => {
+            if (broken && e.payload.seq === 0) throw new Error('vip table missing');
+            handled.push(e.id);
+          }),
+        ]),
+      ],
+    });
+    const [first, second] = await recordAll([
+      { member: 'm1', seq: 0 },
+      { member: 'm1', seq: 1 },
+    ]);
+    expect(await d.drain()).toMatchObject({ handled: 1, failed: 1, deadLettered: 1 });
+    expect(handled).toEqual([second]);
+    expect(await listDeadLetters(db, name)).toEqual([
+      {
+        event_id: first,
+        status: 'dead',
+        attempts: 2,
+        last_error: 'vip table missing',
+        dead_at: T0,
+        name: 'test.deposit-credited',
+        key: 'm1',
+      },
+    ]);
+
+    // A re-drive that fails again leaves it dead, counting the try.
+    expect(await redriveDeadLetters(db, name)).toBe(1);
+    expect(await d.drain()).toMatchObject({ handled: 0, deadLettered: 1 });
+    expect(await listDeadLetters(db, name)).toMatchObject([{ event_id: first, status: 'dead', attempts: 3 }]);
+
+    broken = false;
+    expect(await redriveDeadLetters(db, name, [first!])).toBe(1);
+    expect(await d.drain()).toMatchObject({ handled: 1 });
+    expect(handled).toEqual([second, first]);
+    expect(await listDeadLetters(db, name)).toMatchObject([{ event_id: first, status: 'redriven' }]);
+    expect(await d.drain()).toMatchObject({ handled: 0 });
+  });
+
+  it('two nodes draining at once never both handle one event, and together miss none', async () => {
+    const name = consumerName('shared');
+    const handledBy: { id: number; key: string; seq: number; node: string }[] = [];
+    const inFlight = new Set<number>();
+    const node = (label: string, nodeDb: Db) =>
+      createDispatcher<Database>({
+        db: nodeDb,
+        clock,
+        batchSize: 5,
+        consumers: [
+          defineConsumer(name, [
+            on(credited, async (e) => {
+              expect(inFlight.has(e.id)).toBe(false);
+              inFlight.add(e.id);
+              // Let the other node run in between (its pool has its own connections on PostgreSQL).
+              await new Promise((resolve) => setImmediate(resolve));
+              handledBy.push({ id: e.id, key: e.key, seq: e.payload.seq, node: label });
+              inFlight.delete(e.id);
+            }),
+          ]),
+        ],
+      });
+    const ids = await recordAll(
+      interleaved(
+        Array.from({ length: 30 }, (_, i) => `k${i}`),
+        10,
+      ),
+    );
+    const a = node('a', db);
+    const b = node('b', otherNode?.db ?? db);
+
+    await Promise.all([a.drain(), b.drain()]);
+    const handledIds = handledBy.map((h) => h.id);
+    expect(new Set(handledIds).size).toBe(handledIds.length); // no duplicates
+    expect([...handledIds].sort((x, y) => x - y)).toEqual(ids); // no gaps
+    for (let k = 0; k < 30; k++) {
+      const seqs = handledBy.filter((h) => h.key === `k${k}`).map((h) => h.seq);
+      expect(seqs).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
+    if (otherNode) expect(new Set(handledBy.map((h) => h.node))).toEqual(new Set(['a', 'b']));
+  });
+
+  it('prunes old events once every cursor has passed them, keeping dead letters and the rest', async () => {
+    const d = dispatcher(
+      async (e) => {
+        if (e.payload.seq === 1) throw new Error('broken');
+      },
+      { maxAttempts: 1 },
+    );
+    const slowName = consumerName('slow');
+    const slow = createDispatcher<Database>({
+      db,
+      clock,
+      batchSize: 1,
+      consumers: [defineConsumer(slowName, [on(credited, async () => {})])],
+    });
+    const [, dead, notYetBySlow] = await recordAll([
+      { member: 'm1', seq: 0 },
+      { member: 'm1', seq: 1 },
+      { member: 'm1', seq: 2 },
+    ]);
+    await d.drain();
+    await slow.runOnce(); // batch of one: the slow consumer has passed only the first event
+    const [recent] = await recordAll([{ member: 'm1', seq: 3 }]);
+    await db
+      .updateTable('domain_event')
+      .set({ recorded_at: new Date('2026-01-01T00:00:00Z') })
+      .where('id', '!=', recent!)
+      .execute();
+    const job = eventPruneJob<Database>(7);
+    expect(await job.run(db, T0)).toMatch(/^removed 1 events/);
+    const left = await db.selectFrom('domain_event').select('id').orderBy('id').execute();
+    expect(left.map((r) => r.id)).toEqual([dead, notYetBySlow, recent]);
+  });
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    'never dispatches past a transaction still running, so a late commit is not skipped',
+    async () => {
+      const seen: number[] = [];
+      const d = dispatcher(async (e) => {
+        seen.push(e.payload.seq);
+      });
+      // The slow transaction records first (older transaction id) but commits last.
+      const slow = await db.startTransaction().execute();
+      await recordEvent(slow, credited, { member: 'm1', seq: 0 }, { key: 'm1' });
+      await recordAll([{ member: 'm1', seq: 1 }]);
+      expect(await d.runOnce()).toMatchObject({ handled: 0 });
+      expect(seen).toEqual([]);
+      await slow.commit().execute();
+      await d.drain();
+      expect(seen).toEqual([0, 1]);
+    },
+  );
+
+  it('any stream of events and failures: each key in order, every event handled once or dead', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ member: fc.constantFrom('p', 'q', 'r', 's'), fails: fc.nat(4) }), {
+          minLength: 1,
+          maxLength: 25,
+        }),
+        async (stream) => {
+          await db.deleteFrom('event_dead_letter').execute();
+          await db.deleteFrom('event_cursor').execute();
+          await db.deleteFrom('domain_event').execute();
+          now = T0;
+          const payloads = stream.map((s, seq) => ({ member: s.member, seq }));
+          const tries = new Map<number, number>();
+          const successes: { key: string; seq: number }[] = [];
+          const d = dispatcher(
+            async (e) => {
+              const n = (tries.get(e.payload.seq) ?? 0) + 1;
+              tries.set(e.payload.seq, n);
+              if (n <= stream[e.payload.seq]!.fails) throw new Error('not yet');
+              successes.push({ key: e.key, seq: e.payload.seq });
+            },
+            { maxAttempts: 3 },
+          );
+          await recordAll(payloads);
+          // Each event takes at most 3 tries, each try after the previous one's backoff.
+          for (let round = 0; round <= 3 * payloads.length; round++) {
+            await d.drain();
+            now = new Date(now.getTime() + HOUR);
+          }
+          // maxAttempts 3: an event failing 3 or more times is dead, the rest succeed exactly once.
+          const expectedOk = payloads.filter((p) => stream[p.seq]!.fails < 3);
+          for (const member of ['p', 'q', 'r', 's']) {
+            expect(successes.filter((s) => s.key === member).map((s) => s.seq)).toEqual(
+              expectedOk.filter((p) => p.member === member).map((p) => p.seq),
+            );
+          }
+          const dead = await db.selectFrom('event_dead_letter').select('event_id').execute();
+          expect(dead).toHaveLength(payloads.length - expectedOk.length);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+});

@@ -1,0 +1,430 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  EVENT_PARTITIONS,
+  type Consumer,
+  type DeliveredEvent,
+  type EventHandler,
+} from './event-catalogue.ts';
+import type { EventTables } from './event.table.ts';
+
+/**
+ * Delivers recorded events to consumers after the commit, on any number of gateway nodes.
+ *
+ * Each consumer has one cursor row per partition. A node claims a (consumer, partition) cursor with
+ * `FOR UPDATE SKIP LOCKED`, runs the handlers of the next events in that partition inside the same
+ * transaction, moves the cursor and commits: two nodes never hold one cursor, so never handle one
+ * event at the same time, and a crash rolls the cursor back so the events come again (at least
+ * once). Only events whose recording transaction is older than every running transaction are read
+ * (`tx < pg_snapshot_xmin(...)`), so a slow transaction can never commit an event behind a cursor
+ * that already moved on. Events of one key share a partition and are read in (tx, id) order.
+ *
+ * A failing handler is rolled back to a savepoint and retried with backoff; its partition waits for
+ * it (that is what keeps the order) until maxAttempts, then the event goes to event_dead_letter for
+ * that consumer and the cursor moves on. Other partitions and other consumers are not held up.
+ */
+
+export interface DispatcherLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface DispatcherOptions<DB extends EventTables> {
+  db: Kysely<DB>;
+  consumers: readonly Consumer<DB>[];
+  /** Tries of one event before it is dead-lettered for that consumer. */
+  maxAttempts?: number;
+  /** Wait after the n-th failed try (n from 1), in ms. */
+  backoffMs?: (attempt: number) => number;
+  /** Events handled per claimed cursor and transaction; small, since PGlite has one session. */
+  batchSize?: number;
+  clock?: () => Date;
+  log?: DispatcherLog;
+}
+
+export interface PassResult {
+  /** Events a handler accepted (re-drives included). */
+  handled: number;
+  /** Failed tries that will be retried. */
+  failed: number;
+  deadLettered: number;
+  /** Events passed over because the consumer does not handle their name. */
+  skipped: number;
+  /** Cursors with work that another node held at that moment. */
+  busy: number;
+}
+
+export interface Dispatcher {
+  /** One pass: every cursor with due work gets one batch, then asked-for re-drives run. */
+  runOnce(): Promise<PassResult>;
+  /**
+   * Passes until every event committed before the call is handled, failed into backoff or
+   * dead-lettered (backoff itself is not waited for). What tests and scripts call.
+   */
+  drain(options?: { horizonWaitMs?: number }): Promise<PassResult>;
+  /** Background loop: a pass every pollMs, at once again while there is work. */
+  start(options?: { pollMs?: number }): void;
+  /** Asks a started loop for a pass soon (e.g. after a commit that recorded events). */
+  nudge(): void;
+  /** Waits for a pass in progress, then stops the loop. */
+  stop(): Promise<void>;
+}
+
+const defaultBackoffMs = (attempt: number): number => Math.min(1_000 * 2 ** (attempt - 1), 300_000);
+
+const emptyResult = (): PassResult => ({ handled: 0, failed: 0, deadLettered: 0, skipped: 0, busy: 0 });
+const add = (a: PassResult, b: PassResult): PassResult => ({
+  handled: a.handled + b.handled,
+  failed: a.failed + b.failed,
+  deadLettered: a.deadLettered + b.deadLettered,
+  skipped: a.skipped + b.skipped,
+  busy: a.busy + b.busy,
+});
+const progressed = (r: PassResult) => r.handled + r.failed + r.deadLettered + r.skipped > 0;
+
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+
+/** Every transaction older than this has ended: rows they wrote are final. */
+const horizon = sql<string>`pg_snapshot_xmin(pg_current_snapshot())`;
+
+/** Runs fn in a savepoint of trx: a failed handler leaves no writes and the transaction usable. */
+async function inSavepoint<DB>(trx: Transaction<DB>, fn: () => Promise<void>): Promise<void> {
+  await sql`savepoint event_handler`.execute(trx);
+  try {
+    await fn();
+  } catch (err) {
+    await sql`rollback to savepoint event_handler`.execute(trx);
+    throw err;
+  }
+  await sql`release savepoint event_handler`.execute(trx);
+}
+
+export function createDispatcher<DB extends EventTables>(options: DispatcherOptions<DB>): Dispatcher {
+  const {
+    consumers,
+    maxAttempts = 5,
+    backoffMs = defaultBackoffMs,
+    batchSize = 20,
+    clock = () => new Date(),
+    log,
+  } = options;
+  // Our own tables only; handlers get the caller's typed transaction back.
+  const db = options.db as unknown as Kysely<EventTables>;
+  const byName = new Map(consumers.map((c) => [c.name, c]));
+  if (byName.size !== consumers.length) throw new Error('two event consumers share a name');
+  if (maxAttempts < 1) throw new Error('maxAttempts must be at least 1');
+
+  let cursorsReady: Promise<void> | undefined;
+  const ensureCursors = () =>
+    (cursorsReady ??= (async () => {
+      if (consumers.length === 0) return;
+      const rows = consumers.flatMap((c) =>
+        Array.from({ length: EVENT_PARTITIONS }, (_, partition) => ({ consumer: c.name, partition })),
+      );
+      await db
+        .insertInto('event_cursor')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['consumer', 'partition']).doNothing())
+        .execute();
+    })().catch((err: unknown) => {
+      cursorsReady = undefined; // try again next pass
+      throw err;
+    }));
+
+  const deliver = (
+    handler: EventHandler<unknown, DB>,
+    trx: Transaction<EventTables>,
+    row: { id: number; name: string; key: string; payload: unknown; recorded_at: Date },
+  ) => {
+    const event: DeliveredEvent<unknown> = {
+      id: row.id,
+      name: row.name,
+      key: row.key,
+      payload: row.payload,
+      recordedAt: row.recorded_at,
+    };
+    return inSavepoint(trx, () => handler(event, trx as unknown as Transaction<DB>));
+  };
+
+  /** Claims one cursor and runs one batch of its partition. */
+  const runCursor = (consumer: Consumer<DB>, partition: number, now: Date): Promise<PassResult> =>
+    db.transaction().execute(async (trx) => {
+      const result = emptyResult();
+      const cursor = await trx
+        .selectFrom('event_cursor')
+        .selectAll()
+        .where('consumer', '=', consumer.name)
+        .where('partition', '=', partition)
+        .where('next_attempt_at', '<=', now)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!cursor) {
+        result.busy++;
+        return result;
+      }
+      const events = await trx
+        .selectFrom('domain_event')
+        .select(['id', 'tx', 'name', 'key', 'payload', 'recorded_at'])
+        .where('partition', '=', partition)
+        .where(sql<boolean>`(tx, id) > (${cursor.tx}::xid8, ${cursor.event_id}::bigint)`)
+        .where(sql<boolean>`tx < ${horizon}`)
+        .orderBy('tx')
+        .orderBy('id')
+        .limit(batchSize)
+        .execute();
+
+      let position = { tx: cursor.tx, event_id: cursor.event_id };
+      let attempts = cursor.attempts;
+      let lastError: string | null = cursor.last_error;
+      let nextAttemptAt = cursor.next_attempt_at;
+      for (const row of events) {
+        const handler = consumer.handlers.get(row.name);
+        if (!handler) {
+          result.skipped++;
+        } else {
+          try {
+            await deliver(handler, trx, row);
+            result.handled++;
+          } catch (err) {
+            attempts++;
+            lastError = errorText(err);
+            if (attempts < maxAttempts) {
+              result.failed++;
+              nextAttemptAt = new Date(now.getTime() + backoffMs(attempts));
+              log?.warn(
+                { consumer: consumer.name, eventId: row.id, event: row.name, attempts, err },
+                'event handler failed; will retry',
+              );
+              break; // the rest of the partition waits, so this key's order holds
+            }
+            await trx
+              .insertInto('event_dead_letter')
+              .values({
+                consumer: consumer.name,
+                event_id: row.id,
+                status: 'dead',
+                attempts,
+                last_error: lastError,
+                dead_at: now,
+              })
+              .onConflict((oc) =>
+                oc.columns(['consumer', 'event_id']).doUpdateSet({
+                  status: 'dead',
+                  attempts: (eb) => eb('event_dead_letter.attempts', '+', attempts),
+                  last_error: lastError,
+                  dead_at: now,
+                }),
+              )
+              .execute();
+            result.deadLettered++;
+            log?.error(
+              { consumer: consumer.name, eventId: row.id, event: row.name, attempts, err },
+              'event dead-lettered',
+            );
+          }
+        }
+        // Handled, skipped or dead-lettered: the head moves on and its failure count restarts.
+        position = { tx: row.tx, event_id: row.id };
+        attempts = 0;
+        lastError = null;
+      }
+      await trx
+        .updateTable('event_cursor')
+        .set({
+          tx: sql<string>`${position.tx}::xid8`,
+          event_id: position.event_id,
+          attempts,
+          last_error: lastError,
+          next_attempt_at: nextAttemptAt,
+        })
+        .where('consumer', '=', consumer.name)
+        .where('partition', '=', partition)
+        .execute();
+      return result;
+    });
+
+  /** Dead letters someone asked to re-drive: run the handler once more, outside the partition order. */
+  const runRedrives = (now: Date): Promise<PassResult> =>
+    db.transaction().execute(async (trx) => {
+      const result = emptyResult();
+      const rows = await trx
+        .selectFrom('event_dead_letter as d')
+        .innerJoin('domain_event as e', 'e.id', 'd.event_id')
+        .select(['d.consumer', 'd.attempts', 'e.id', 'e.name', 'e.key', 'e.payload', 'e.recorded_at'])
+        .where('d.consumer', 'in', [...byName.keys()])
+        .where('d.status', '=', 'redrive')
+        .orderBy('e.tx')
+        .orderBy('e.id')
+        .limit(batchSize)
+        .forUpdate('d')
+        .skipLocked()
+        .execute();
+      for (const row of rows) {
+        const handler = byName.get(row.consumer)?.handlers.get(row.name);
+        const where = trx
+          .updateTable('event_dead_letter')
+          .where('consumer', '=', row.consumer)
+          .where('event_id', '=', row.id);
+        try {
+          if (!handler) throw new Error(`consumer ${row.consumer} no longer handles ${row.name}`);
+          await deliver(handler, trx, row);
+          await where.set({ status: 'redriven', resolved_at: now }).execute();
+          result.handled++;
+        } catch (err) {
+          await where
+            .set({ status: 'dead', attempts: row.attempts + 1, last_error: errorText(err), dead_at: now })
+            .execute();
+          result.deadLettered++;
+          log?.error({ consumer: row.consumer, eventId: row.id, err }, 'event re-drive failed');
+        }
+      }
+      return result;
+    });
+
+  const runOnce = async (): Promise<PassResult> => {
+    let result = emptyResult();
+    if (consumers.length === 0) return result;
+    await ensureCursors();
+    const now = clock();
+    // One cheap read finds the cursors with due work, so an idle pass is a single query.
+    const due = await db
+      .selectFrom('event_cursor as c')
+      .select(['c.consumer', 'c.partition'])
+      .where('c.consumer', 'in', [...byName.keys()])
+      .where('c.next_attempt_at', '<=', now)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('domain_event as e')
+            .select('e.id')
+            .whereRef('e.partition', '=', 'c.partition')
+            .where(sql<boolean>`(e.tx, e.id) > (c.tx, c.event_id)`)
+            .where(sql<boolean>`e.tx < ${horizon}`),
+        ),
+      )
+      .orderBy('c.partition')
+      .orderBy('c.consumer')
+      .execute();
+    for (const { consumer, partition } of due) {
+      const c = byName.get(consumer);
+      if (c) result = add(result, await runCursor(c, partition, now));
+    }
+    const redriveDue = await db
+      .selectFrom('event_dead_letter')
+      .select('event_id')
+      .where('consumer', 'in', [...byName.keys()])
+      .where('status', '=', 'redrive')
+      .limit(1)
+      .executeTakeFirst();
+    if (redriveDue) result = add(result, await runRedrives(now));
+    return result;
+  };
+
+  /** Committed events that an older, still running transaction keeps from being dispatched yet. */
+  const behindHorizon = async (): Promise<boolean> =>
+    !!(await db
+      .selectFrom('domain_event')
+      .select('id')
+      .where(sql<boolean>`tx >= ${horizon}`)
+      .limit(1)
+      .executeTakeFirst());
+
+  const drain = async (drainOptions: { horizonWaitMs?: number } = {}): Promise<PassResult> => {
+    let total = emptyResult();
+    const giveUpAt = Date.now() + (drainOptions.horizonWaitMs ?? 30_000);
+    // Bounded: a pass either moves a cursor forward or puts it into backoff, so this ends; the
+    // bound only guards against a handler that keeps recording events for its own consumer.
+    for (let pass = 0; pass < 100_000; pass++) {
+      const r = await runOnce();
+      total = add(total, r);
+      if (progressed(r)) continue;
+      // Nothing moved. Still look again while another node holds a cursor with work, or while a
+      // committed event waits for an older transaction elsewhere (on a shared server, any
+      // session's) to end; give up on the latter after horizonWaitMs.
+      const waiting = r.busy > 0 || (Date.now() < giveUpAt && (await behindHorizon()));
+      if (!waiting) return total;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    throw new Error('event drain did not settle');
+  };
+
+  // Background loop. PGlite shares the main thread and its single session with requests, so the
+  // loop yields to the event loop between passes instead of running them back to back.
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = true;
+  let pollMs = 500;
+  const schedule = (delay: number) => {
+    if (stopped || running) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+    timer.unref();
+  };
+  const tick = () => {
+    timer = undefined;
+    running = runOnce()
+      .then(
+        (r) => progressed(r),
+        (err: unknown) => {
+          log?.error({ err }, 'event dispatch pass failed');
+          return false;
+        },
+      )
+      .then((more) => {
+        running = undefined;
+        schedule(more ? 0 : pollMs);
+      });
+  };
+
+  return {
+    runOnce,
+    drain,
+    start(startOptions = {}) {
+      if (!stopped || consumers.length === 0) return;
+      stopped = false;
+      pollMs = startOptions.pollMs ?? 500;
+      schedule(pollMs);
+    },
+    nudge() {
+      if (!stopped && !running) schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+/** Operator action: run dead-lettered events of a consumer again (all of them, or the listed ids). */
+export async function redriveDeadLetters<DB extends EventTables>(
+  dbOrTrx: Kysely<DB> | Transaction<DB>,
+  consumer: string,
+  eventIds?: readonly number[],
+): Promise<number> {
+  const db = dbOrTrx as unknown as Kysely<EventTables>;
+  let query = db
+    .updateTable('event_dead_letter')
+    .set({ status: 'redrive' })
+    .where('consumer', '=', consumer)
+    .where('status', '=', 'dead');
+  if (eventIds) {
+    if (eventIds.length === 0) return 0;
+    query = query.where('event_id', 'in', [...eventIds]);
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Dead letters of a consumer, oldest first, for an operator to look at. */
+export const listDeadLetters = <DB extends EventTables>(
+  dbOrTrx: Kysely<DB> | Transaction<DB>,
+  consumer: string,
+) =>
+  (dbOrTrx as unknown as Kysely<EventTables>)
+    .selectFrom('event_dead_letter as d')
+    .innerJoin('domain_event as e', 'e.id', 'd.event_id')
+    .select(['d.event_id', 'd.status', 'd.attempts', 'd.last_error', 'd.dead_at', 'e.name', 'e.key'])
+    .where('d.consumer', '=', consumer)
+    .orderBy('d.event_id')
+    .execute();
