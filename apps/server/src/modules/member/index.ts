@@ -29,6 +29,7 @@ export {
   touchSocialLogin,
 } from './member-records.service.ts';
 export { sendSmsCode } from './sms-code.service.ts';
+export { memberRegistered } from './member.events.ts';
 export type { MemberAuditEvent, MemberDeps, MemberSessions } from './member.deps.ts';
 export type { MemberRow, MemberStatus } from './member.table.ts';
 

@@ -21,6 +21,7 @@ import {
   resetPasswordByPhone,
 } from './member.service.ts';
 import { sendSmsCode } from './sms-code.service.ts';
+import { memberRegistered } from './member.events.ts';
 
 // The project's test database: PGlite in memory, or a schema of its own on TEST_DATABASE_URL.
 let handle: TestDatabase;
@@ -94,6 +95,14 @@ describe('registration', () => {
       },
     });
     expect(await listAudit(handle.db, f.ctx.merchantCode)).toEqual([]);
+    const registered = await handle.db
+      .selectFrom('domain_event')
+      .select('payload')
+      .where('name', '=', memberRegistered.name)
+      .execute();
+    expect(
+      registered.filter((e) => (e.payload as { merchantCode: string }).merchantCode === f.ctx.merchantCode),
+    ).toEqual([]);
   });
 
   it('refuses a taken account (any case) and a taken mobile', async () => {
@@ -195,7 +204,27 @@ describe('registration', () => {
       { ...form('kid001'), affiliateCode: 'AG01', domain: 'banca.test' },
       'username',
     );
-    expect((await findMemberByAccount(handle.db, f.ctx.merchantCode, 'kid001'))!.parent_id).toBe(agent.id);
+    const kid = await findMemberByAccount(handle.db, f.ctx.merchantCode, 'kid001');
+    expect(kid!.parent_id).toBe(agent.id);
+    // The registration told the rest of the gateway, in its own transaction: one member.registered
+    // event keyed by the new member, naming the inviting agent.
+    const events = await handle.db
+      .selectFrom('domain_event')
+      .select(['name', 'key', 'payload'])
+      .where('key', '=', String(kid!.id))
+      .execute();
+    expect(events).toEqual([
+      {
+        name: memberRegistered.name,
+        key: String(kid!.id),
+        payload: {
+          memberId: kid!.id,
+          merchantCode: f.ctx.merchantCode,
+          parentId: agent.id,
+          mode: 'username',
+        },
+      },
+    ]);
   });
 });
 

@@ -31,6 +31,8 @@ import {
   updateMember,
 } from './member.repository.ts';
 import { generateTempPassword } from './temp-password.ts';
+import { recordEvent } from '../../platform/events/event-catalogue.ts';
+import { memberRegistered } from './member.events.ts';
 
 /** A temporary password from "forgot by e-mail" works for this long, once. */
 export const TEMP_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -169,6 +171,12 @@ export async function register(
         register_method: body.registerMethod,
       });
       await deps.sessions.recordAudit(trx, ctx, 'register', { memberId: member.id, account, detail: mode });
+      await recordEvent(
+        trx,
+        memberRegistered,
+        { memberId: member.id, merchantCode: ctx.merchantCode, parentId, mode },
+        { key: member.id },
+      );
       return deps.sessions.logIn(trx, ctx, { member, loginType: 'register', now });
     });
   } catch (err) {
