@@ -1,0 +1,12 @@
+import { routeEntries } from '../route-entry.ts';
+
+/** Wallet calls' wire facts (no zod): the header's balance chip calls them. Schemas: wallet.routes.ts. */
+export const walletCalls = routeEntries({
+  balance: {
+    id: 'wallet.balance',
+    method: 'GET',
+    path: '/wps/v2/wallets/balance',
+    auth: 'token',
+    enc: false,
+  },
+});
