@@ -45,9 +45,6 @@ export interface CallbackEntry {
   readonly caller: string;
 }
 
-/** Checks a group of entries against RouteEntry while keeping each entry's literal types. */
-export const routeEntries = <const T extends Record<string, RouteEntry>>(entries: T): T => entries;
-
 /** A call's path with its `:name` segments filled in (each value URI-encoded). */
 export const fillPath = (path: string, params: Readonly<Record<string, string | number>>): string =>
   path.replace(/:([A-Za-z0-9_]+)/g, (segment, name: string) => {

@@ -1,7 +1,7 @@
-import { routeEntries } from '../route-entry.ts';
+import type { RouteEntry } from '../route-entry.ts';
 
 /** The session module's login-group calls' wire facts (no zod). Schemas: auth.routes.ts. */
-export const authCalls = routeEntries({
+export const authCalls = {
   login: { id: 'session.login', method: 'POST', path: '/wps/session/login', auth: 'none', enc: true },
   loginVerification: {
     id: 'session.loginVerification',
@@ -33,4 +33,4 @@ export const authCalls = routeEntries({
     auth: 'none',
     enc: false,
   },
-});
+} as const satisfies Record<string, RouteEntry>;

@@ -1,7 +1,7 @@
-import { fillPath, routeEntries } from '../route-entry.ts';
+import { fillPath, type RouteEntry } from '../route-entry.ts';
 
 /** Social sign-in's wire facts (no zod): browser navigations answering 302. Schemas: social.routes.ts. */
-export const socialCalls = routeEntries({
+export const socialCalls = {
   socialStart: {
     id: 'session.socialStart',
     method: 'GET',
@@ -18,7 +18,7 @@ export const socialCalls = routeEntries({
     enc: false,
     redirect: true,
   },
-});
+} as const satisfies Record<string, RouteEntry>;
 
 /** The provider's redirect URI for a provider: PUBLIC_URL + this path. */
 export const socialCallbackPath = (provider: string): string =>

@@ -1,7 +1,7 @@
-import { routeEntries } from '../route-entry.ts';
+import type { RouteEntry } from '../route-entry.ts';
 
 /** Registration, passwords and member info: the calls' wire facts (no zod). Schemas: member.routes.ts. */
-export const memberCalls = routeEntries({
+export const memberCalls = {
   register: { id: 'member.register', method: 'PUT', path: '/wps/member/register', auth: 'none', enc: true },
   registerMobile: {
     id: 'member.registerMobile',
@@ -41,4 +41,4 @@ export const memberCalls = routeEntries({
   },
   info: { id: 'member.info', method: 'GET', path: '/wps/member/info', auth: 'token', enc: false },
   icon: { id: 'member.icon', method: 'GET', path: '/wps/member/info/icon', auth: 'token', enc: false },
-});
+} as const satisfies Record<string, RouteEntry>;

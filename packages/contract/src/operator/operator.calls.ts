@@ -1,7 +1,7 @@
-import { routeEntries } from '../route-entry.ts';
+import type { RouteEntry } from '../route-entry.ts';
 
 /** The operator's back-office calls' wire facts (no zod). Schemas: operator.routes.ts. */
-export const operatorCalls = routeEntries({
+export const operatorCalls = {
   statusSettings: {
     id: 'operator.statusSettings',
     method: 'GET',
@@ -23,4 +23,4 @@ export const operatorCalls = routeEntries({
     auth: 'operator',
     enc: false,
   },
-});
+} as const satisfies Record<string, RouteEntry>;

@@ -1,7 +1,7 @@
-import { routeEntries } from '../route-entry.ts';
+import type { RouteEntry } from '../route-entry.ts';
 
 /** The system calls' wire facts (no zod): the start-up path calls them. Schemas: system.routes.ts. */
-export const systemCalls = routeEntries({
+export const systemCalls = {
   status: { id: 'system.status', method: 'GET', path: '/wps/system/status', auth: 'none', enc: false },
   whitelabel: {
     id: 'system.whitelabel',
@@ -60,4 +60,4 @@ export const systemCalls = routeEntries({
     enc: false,
   },
   cdn: { id: 'system.cdn', method: 'GET', path: '/wps/system/cdn', auth: 'none', enc: false },
-});
+} as const satisfies Record<string, RouteEntry>;

@@ -1,7 +1,7 @@
-import { routeEntries } from '../route-entry.ts';
+import type { RouteEntry } from '../route-entry.ts';
 
 /** Wallet calls' wire facts (no zod): the header's balance chip calls them. Schemas: wallet.routes.ts. */
-export const walletCalls = routeEntries({
+export const walletCalls = {
   balance: {
     id: 'wallet.balance',
     method: 'GET',
@@ -9,4 +9,4 @@ export const walletCalls = routeEntries({
     auth: 'token',
     enc: false,
   },
-});
+} as const satisfies Record<string, RouteEntry>;

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_ERROR_MESSAGES, AUTH_ERROR_STATUS, authRoutes } from '@banca/contract';
+import { authRoutes } from '@banca/contract';
 import { registerRoute } from '../../platform/http/contract-route.ts';
-import { addErrorCatalogue } from '../../platform/http/error-handler.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import type { ServerKey } from '../../platform/crypto/server-keys.ts';
@@ -16,9 +15,6 @@ export interface AuthRouteDeps {
   serverKey: ServerKey;
   visitor: (request: FastifyRequest) => Visitor;
 }
-
-/** The auth error catalogue (invalid_credentials, captcha_required, ...) as the edge answers it. */
-export const AUTH_ERROR_CATALOGUE = { status: AUTH_ERROR_STATUS, messages: AUTH_ERROR_MESSAGES };
 
 /** Who is asking, from the visitor reader (trusted-proxy aware) and the request headers. */
 export function requestContext(
@@ -39,7 +35,6 @@ export function requestContext(
  * with `portal: 'AGENT'` in the body, which the service refuses for non-agents (agent_only).
  */
 export function registerSessionRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
-  addErrorCatalogue(AUTH_ERROR_CATALOGUE);
   const { auth, serverKey } = deps;
   const ctx = (request: FastifyRequest) => requestContext(deps, request);
 
