@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { SystemStatusValue } from '@banca/contract';
 import { authCalls, memberCalls, systemCalls } from '@banca/contract/routes';
 import { setLanguage } from '@/i18n';
 import { ApiError, apiCall } from './client';
@@ -29,6 +30,8 @@ describe('apiCall', () => {
       reply(200, { success: true, code: 'ok', message: '', value: { systemStatus: 0 } }),
     );
     const value = await apiCall(systemCalls.status);
+    // The light entry carries no schema; the value's type still comes from the zod definition.
+    expectTypeOf(value).toEqualTypeOf<SystemStatusValue>();
     expect(value).toEqual({ systemStatus: 0 });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/wps/system/status');
