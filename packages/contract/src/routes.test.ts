@@ -8,15 +8,15 @@ import type { z } from 'zod';
 import type { loginBodySchema } from './auth/auth.schemas.ts';
 import { routeGroups } from './route-groups.ts';
 import {
-  authCalls,
   routeTable,
   socialCallbackPath,
   socialStartPath,
-  systemCalls,
-  walletCalls,
+  type authCalls,
   type EntryBody,
   type EntryQuery,
   type EntryValue,
+  type systemCalls,
+  type walletCalls,
 } from './routes.ts';
 import type { helpCenterQuerySchema, SystemStatusValue } from './system/system.schemas.ts';
 import type { BalanceValue } from './wallet/wallet.schemas.ts';

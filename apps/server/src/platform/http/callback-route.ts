@@ -127,13 +127,6 @@ const STATUS: Record<CallbackRefusal, number> = {
   invalid_body: 400,
 };
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Set by registerCallbackRoute: a server-to-server callback, not a member call. */
-    callback?: boolean;
-  }
-}
-
 /**
  * Registers one callback in its own encapsulated scope: a parser that keeps every body as a Buffer,
  * an error handler that answers in the caller's format, the verifier before the handler.
@@ -167,7 +160,6 @@ export function registerCallbackRoute<D extends CallbackDef>(
       method: def.method,
       url: def.path,
       schema: { operationId: def.id, summary: def.summary, tags: def.tags },
-      config: { callback: true },
       handler: async (request, reply) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const verdict = await options.verifier.verify(request, rawBody);
