@@ -3,49 +3,29 @@ import { systemCalls } from '@banca/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '@/api';
 
-/** Merchant settings do not change within a session: fetched once at start-up, then read from cache. */
-const forSession = { staleTime: Infinity, gcTime: Infinity, retry: 1 } as const;
+type SessionCall = Exclude<keyof typeof systemCalls, 'helpCenter' | 'publicKey'>;
 
-export const statusQuery = queryOptions({
-  queryKey: ['system', 'status'],
-  queryFn: ({ signal }) => apiCall(systemCalls.status, { signal }),
-  ...forSession,
-});
-export const whitelabelQuery = queryOptions({
-  queryKey: ['system', 'whitelabel'],
-  queryFn: ({ signal }) => apiCall(systemCalls.whitelabel, { signal }),
-  ...forSession,
-});
-export const registerSettingsQuery = queryOptions({
-  queryKey: ['system', 'registerSettings'],
-  queryFn: ({ signal }) => apiCall(systemCalls.registerSettings, { signal }),
-  ...forSession,
-});
-export const domainRouteQuery = queryOptions({
-  queryKey: ['system', 'domainRoute'],
-  queryFn: ({ signal }) => apiCall(systemCalls.domainRoute, { signal }),
-  ...forSession,
-});
-export const resourcesQuery = queryOptions({
-  queryKey: ['system', 'resources'],
-  queryFn: ({ signal }) => apiCall(systemCalls.resources, { signal }),
-  ...forSession,
-});
-export const customerServiceQuery = queryOptions({
-  queryKey: ['system', 'customerService'],
-  queryFn: ({ signal }) => apiCall(systemCalls.customerService, { signal }),
-  ...forSession,
-});
-export const countriesQuery = queryOptions({
-  queryKey: ['system', 'countries'],
-  queryFn: ({ signal }) => apiCall(systemCalls.countries, { signal }),
-  ...forSession,
-});
-export const cdnQuery = queryOptions({
-  queryKey: ['system', 'cdn'],
-  queryFn: ({ signal }) => apiCall(systemCalls.cdn, { signal }),
-  ...forSession,
-});
+/**
+ * A system call whose answer does not change within a session (merchant settings, status): fetched
+ * once at start-up, then read from cache. Keyed ['system', <call name>].
+ */
+const forSession = <K extends SessionCall>(name: K) =>
+  queryOptions({
+    queryKey: ['system', name] as const,
+    queryFn: ({ signal }) => apiCall(systemCalls[name], { signal }),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: 1,
+  });
+
+export const statusQuery = forSession('status');
+export const whitelabelQuery = forSession('whitelabel');
+export const registerSettingsQuery = forSession('registerSettings');
+export const domainRouteQuery = forSession('domainRoute');
+export const resourcesQuery = forSession('resources');
+export const customerServiceQuery = forSession('customerService');
+export const countriesQuery = forSession('countries');
+export const cdnQuery = forSession('cdn');
 export const helpCenterQuery = (lang: Language) =>
   queryOptions({
     queryKey: ['system', 'helpCenter', lang],
