@@ -73,6 +73,40 @@ export default tseslint.config(
     },
   },
   {
+    // The light route table (@banca/contract/routes) ships with the browser's first route: no zod and
+    // no schema at run time; type-only imports are fine. routes.test.ts checks the whole import graph.
+    files: [
+      'packages/contract/src/routes.ts',
+      'packages/contract/src/route-entry.ts',
+      'packages/contract/src/**/*.calls.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: 'The light route table imports no zod at run time (import type is fine).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/apps/**', '@banca/server', '@banca/web'],
+              message: 'The contract imports no app code.',
+            },
+            {
+              regex: '(\\.(schemas|routes)|/(route|route-groups|index|callback))\\.ts$',
+              allowTypeImports: true,
+              message: 'The light route table loads no schema at run time (import type is fine).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

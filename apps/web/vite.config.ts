@@ -63,5 +63,11 @@ export default defineConfig(({ mode }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // After-hooks in the order written: the setup's cleanup (unmount, then the unmocked-request check)
+    // runs before a test file's own afterEach removes its fetch stub (src/test/setup.ts).
+    sequence: { hooks: 'list' },
+    // A bound for a stuck test, not a speed requirement: tests wait for states, and on a busy machine
+    // transforming a lazily loaded route for the first time can take seconds.
+    testTimeout: 30_000,
   },
 }));

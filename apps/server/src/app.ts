@@ -194,8 +194,7 @@ export async function buildApp({
 
   // Before any module's token route: registerRoute checks tokens with the session module.
   installRouteAuth(app, (token) => authenticate(auth, token));
-  // In this order: the system guard's hook first; session registers the auth error catalogue that
-  // verification and member answer with.
+  // The system guard's hook first, so maintenance and region blocks apply to every module's routes.
   const modules: readonly ServerModule<AppContext>[] = [
     systemModule,
     operatorModule,

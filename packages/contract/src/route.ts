@@ -1,57 +1,70 @@
 import type { z } from 'zod';
+import type { RouteEntry } from './route-entry.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/**
- * One gateway call: its method and path, who may call it, whether the body travels as JWE, and the
- * schemas of its input and of the envelope's `value`. The server registers routes from these; the web
- * client calls them; the OpenAPI document is generated from them.
- */
-export interface RouteDef<
+/** What the schemas add to a call's wire facts: its documentation and the zod schemas of its input and
+ *  of the envelope's `value`. */
+export interface RouteSpec<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
   P extends z.ZodType | undefined = z.ZodType | undefined,
 > {
-  id: string;
-  method: HttpMethod;
-  path: string;
-  /** 'none': public; 'token': a session token is required; 'optional': used when present;
-   *  'operator': the operator's API token (OPERATOR_TOKEN), for back-office calls. */
-  auth: 'none' | 'token' | 'optional' | 'operator';
-  /** Body carried as compact JWE (Content-Type application/jose); plain JSON is refused. */
-  enc: boolean;
-  /** Body sent as application/x-www-form-urlencoded (spec: "POST form"). */
-  form?: boolean;
-  /**
-   * A browser navigation, not an API call: success answers 302 Found with a Location header instead
-   * of the envelope (`response` then documents nothing on the wire; use z.null()). Refusals the call
-   * documents as envelopes (e.g. 404) still answer the envelope.
-   */
-  redirect?: boolean;
   summary: string;
   tags: string[];
   /** Path parameters (`:name` segments of `path`), validated like the query. */
   params?: P;
   query?: Q;
   body?: B;
+  /** The envelope's `value`; a redirect call documents nothing on the wire (use z.null()). */
   response: R;
 }
 
-export const defineRoute = <
+/**
+ * One gateway call: its wire facts (a RouteEntry of the light route table: method, path, who may call
+ * it, enc, form, redirect) and its schemas. The server registers routes from these; the OpenAPI
+ * document is generated from them; the web calls the light entries and takes its types from these.
+ */
+export interface RouteDef<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+>
+  extends RouteEntry, RouteSpec<Q, B, R, P> {}
+
+/**
+ * A route definition built on an entry of the light route table, so the path is written once:
+ * `defineRoute(systemCalls.status, { summary, tags, response })`. The one-argument form takes a whole
+ * definition (test-only routes).
+ */
+export function defineRoute<
+  const E extends RouteEntry,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
   P extends z.ZodType | undefined = undefined,
->(
-  def: RouteDef<Q, B, R, P>,
-): RouteDef<Q, B, R, P> => def;
+>(entry: E, spec: RouteSpec<Q, B, R, P>): E & RouteSpec<Q, B, R, P>;
+export function defineRoute<
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+  P extends z.ZodType | undefined = undefined,
+>(def: RouteDef<Q, B, R, P>): RouteDef<Q, B, R, P>;
+export function defineRoute(entry: RouteEntry, spec?: RouteSpec): RouteDef {
+  return spec ? { ...entry, ...spec } : (entry as RouteDef);
+}
 
 /** The TypeScript type of a route's response `value`. */
-export type RouteValue<T> = T extends RouteDef<infer _Q, infer _B, infer R> ? z.infer<R> : never;
+export type RouteValue<T> = T extends { response: infer R extends z.ZodType } ? z.infer<R> : never;
 /** The TypeScript type of a route's query. */
-export type RouteQuery<T> =
-  T extends RouteDef<infer Q, infer _B, infer _R> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;
+export type RouteQuery<T> = T extends { query?: infer Q }
+  ? Q extends z.ZodType
+    ? z.input<Q>
+    : undefined
+  : never;
 /** The TypeScript type of a route's body. */
-export type RouteBody<T> =
-  T extends RouteDef<infer _Q, infer B, infer _R> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
+export type RouteBody<T> = T extends { body?: infer B }
+  ? B extends z.ZodType
+    ? z.input<B>
+    : undefined
+  : never;

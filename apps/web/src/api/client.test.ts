@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { systemRoutes } from '@banca/contract';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { SystemStatusValue } from '@banca/contract';
+import { authCalls, memberCalls, systemCalls } from '@banca/contract/routes';
 import { setLanguage } from '@/i18n';
-import { ApiError, apiCall, routeRef } from './client';
+import { ApiError, apiCall } from './client';
 import { clearSession, pickUpToken, setToken } from './session';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -28,7 +29,9 @@ describe('apiCall', () => {
     fetchMock.mockResolvedValue(
       reply(200, { success: true, code: 'ok', message: '', value: { systemStatus: 0 } }),
     );
-    const value = await apiCall(systemRoutes.status);
+    const value = await apiCall(systemCalls.status);
+    // The light entry carries no schema; the value's type still comes from the zod definition.
+    expectTypeOf(value).toEqualTypeOf<SystemStatusValue>();
     expect(value).toEqual({ systemStatus: 0 });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/wps/system/status');
@@ -39,7 +42,7 @@ describe('apiCall', () => {
 
   it('omits Authorization without a token and encodes the query', async () => {
     fetchMock.mockResolvedValue(reply(200, { success: true, code: 'ok', message: '', value: [] }));
-    await apiCall(systemRoutes.helpCenter, { query: { lang: 'PT', device: 'WEB' } });
+    await apiCall(systemCalls.helpCenter, { query: { lang: 'PT', device: 'WEB' } });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/wps/system/helpCenter?lang=PT&device=WEB');
     expect((init?.headers as Record<string, string>).Authorization).toBeUndefined();
@@ -54,9 +57,8 @@ describe('apiCall', () => {
         value: { fields: { username: 'required' } },
       }),
     );
-    const error = await apiCall(routeRef({ method: 'PUT', path: '/wps/member/register' }), {
-      body: {},
-    }).catch((e: unknown) => e);
+    const body = { mobileNum: '11987654321', countryDialingCode: '+55' };
+    const error = await apiCall(authCalls.smsRegister, { body }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       code: 'invalid_input',
@@ -64,30 +66,28 @@ describe('apiCall', () => {
       message: 'Dados inválidos.',
       fields: { username: 'required' },
     });
-    expect(fetchMock.mock.calls[0]![1]?.body).toBe('{}');
+    expect(fetchMock.mock.calls[0]![1]?.body).toBe(JSON.stringify(body));
   });
 
   it('treats success=false on HTTP 200 as an error too', async () => {
     fetchMock.mockResolvedValue(reply(200, { success: false, code: 'conflict', message: 'x', value: null }));
-    await expect(apiCall(systemRoutes.status)).rejects.toMatchObject({ code: 'conflict', status: 200 });
+    await expect(apiCall(systemCalls.status)).rejects.toMatchObject({ code: 'conflict', status: 200 });
   });
 
   it('maps a network failure or a non-envelope answer to network_error', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(apiCall(systemRoutes.status)).rejects.toMatchObject({
+    await expect(apiCall(systemCalls.status)).rejects.toMatchObject({
       code: 'network_error',
       status: 0,
       message: 'Conexão de rede anormal',
     });
     fetchMock.mockResolvedValueOnce(reply(502, '<html>bad gateway</html>'));
-    await expect(apiCall(systemRoutes.status)).rejects.toMatchObject({ code: 'network_error', status: 502 });
+    await expect(apiCall(systemCalls.status)).rejects.toMatchObject({ code: 'network_error', status: 502 });
   });
 
   it('sends form bodies url-encoded', async () => {
     fetchMock.mockResolvedValue(reply(200, { success: true, code: 'ok', message: '', value: null }));
-    await apiCall(routeRef({ method: 'POST', path: '/wps/member/password/email', form: true }), {
-      body: { username: 'ana', email: 'a@b.c' } as never,
-    });
+    await apiCall(memberCalls.forgotPasswordEmail, { body: { username: 'ana', email: 'a@b.c' } });
     const init = fetchMock.mock.calls[0]![1]!;
     expect((init.headers as Record<string, string>)['Content-Type']).toBe(
       'application/x-www-form-urlencoded',

@@ -1,51 +1,19 @@
-import type { HttpMethod, RouteBody, RouteDef, RouteQuery, RouteValue } from '@banca/contract';
+import type { EntryBody, EntryQuery, EntryValue, RouteEntry } from '@banca/contract/routes';
 import { LANGUAGE_HEADER, SESSION_KEYS } from '@banca/contract';
 import { getLanguage, t } from '@/i18n';
 import { getToken } from './session';
 
 /**
- * The one typed client of the gateway. Call sites pass a contract RouteDef (in lazily loaded code)
- * or a RouteRef: the same call's method and path with its types but without the zod schemas, so
- * the first route's bundle stays free of zod (issue 2, item 10).
+ * The one typed client of the gateway. Call sites pass an entry of the contract's light route table
+ * (`@banca/contract/routes`: method, path, enc, form, no zod), so the first route's bundle stays free
+ * of zod (issue 2, item 10); the value, query and body types come from the call's zod definition
+ * through type-only imports. A zod RouteDef is an entry too and works the same.
  */
-export interface RouteRef<V = unknown, Q = undefined, B = undefined> {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly form?: boolean;
-  /** Body sent as compact JWE (application/jose), encrypted by lazily loaded code. */
-  readonly enc?: boolean;
-  /** Phantom: carries the value, query and body types. */
-  readonly __types?: { value: V; query: Q; body: B };
-}
+export type ValueOf<E extends RouteEntry> = EntryValue<E>;
 
-/** A RouteRef typed from a contract route definition: `routeRef<typeof systemRoutes.status>(...)`. */
-export const routeRef = <D extends RouteDef>(ref: {
-  method: D['method'];
-  path: string;
-  form?: boolean;
-  enc?: boolean;
-}) => ref as RouteRef<RouteValue<D>, RouteQuery<D>, RouteBody<D>>;
-
-type Route = RouteDef | RouteRef<unknown, unknown, unknown>;
-export type ValueOf<R> = R extends RouteDef
-  ? RouteValue<R>
-  : R extends RouteRef<infer V, unknown, unknown>
-    ? V
-    : never;
-type QueryOf<R> = R extends RouteDef
-  ? RouteQuery<R>
-  : R extends RouteRef<unknown, infer Q, unknown>
-    ? Q
-    : never;
-type BodyOf<R> = R extends RouteDef
-  ? RouteBody<R>
-  : R extends RouteRef<unknown, unknown, infer B>
-    ? B
-    : never;
-
-export interface CallOptions<R> {
-  query?: QueryOf<R>;
-  body?: BodyOf<R>;
+export interface CallOptions<E extends RouteEntry> {
+  query?: EntryQuery<E>;
+  body?: EntryBody<E>;
   signal?: AbortSignal;
 }
 
@@ -97,10 +65,10 @@ const buildUrl = (path: string, query: unknown): string => {
   return search ? `${path}?${search}` : path;
 };
 
-export const apiCall = async <R extends Route>(
-  route: R,
-  options: CallOptions<R> = {},
-): Promise<ValueOf<R>> => {
+export const apiCall = async <E extends RouteEntry>(
+  route: E,
+  options: CallOptions<E> = {},
+): Promise<ValueOf<E>> => {
   const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: getLanguage() };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -150,7 +118,7 @@ export const apiCall = async <R extends Route>(
     const message = typeof data.message === 'string' && data.message ? data.message : t('unknown_error');
     throw new ApiError(data.code, response.status, message, fieldsOf(data.value), data.value);
   }
-  return data.value as ValueOf<R>;
+  return data.value as ValueOf<E>;
 };
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

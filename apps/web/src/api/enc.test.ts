@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { compactDecrypt, decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
-import { authRoutes } from '@banca/contract';
+import { authCalls } from '@banca/contract/routes';
 import { apiCall } from './client';
 import { resetPublicKey } from './enc';
 
@@ -33,8 +33,8 @@ describe('enc calls', () => {
       type: 'username' as const,
       portal: 'MEMBER' as const,
     };
-    await expect(apiCall(authRoutes.login, { body })).resolves.toEqual(login);
-    await apiCall(authRoutes.login, { body: { ...body, password: 'outra' } });
+    await expect(apiCall(authCalls.login, { body })).resolves.toEqual(login);
+    await apiCall(authCalls.login, { body: { ...body, password: 'outra' } });
 
     const keyCalls = fetchMock.mock.calls.filter(([url]) => url === '/wps/system/publicKey');
     expect(keyCalls).toHaveLength(1);
@@ -52,12 +52,12 @@ describe('enc calls', () => {
   it('send plain JSON to calls that are not enc, and retry the key after a failed fetch', async () => {
     fetchMock.mockResolvedValueOnce(envelope(null, 503));
     await expect(
-      apiCall(authRoutes.login, {
+      apiCall(authCalls.login, {
         body: { username: 'a', password: 'b', type: 'username', portal: 'MEMBER' },
       }),
     ).rejects.toMatchObject({ status: 503 });
     fetchMock.mockResolvedValueOnce(envelope({ expiredMinutes: 1 }));
-    await apiCall(authRoutes.smsNoLogin, { body: { mobileNum: '11987654321', countryDialingCode: '+55' } });
+    await apiCall(authCalls.smsNoLogin, { body: { mobileNum: '11987654321', countryDialingCode: '+55' } });
     const init = fetchMock.mock.calls[1]![1]!;
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
     expect(JSON.parse(init.body as string)).toEqual({ mobileNum: '11987654321', countryDialingCode: '+55' });

@@ -1,6 +1,6 @@
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
-import type { systemRoutes } from '@banca/contract';
-import { apiCall, routeRef } from './client';
+import { systemCalls } from '@banca/contract/routes';
+import { apiCall } from './client';
 
 /**
  * JWE bodies of the calls the spec marks enc (ARCHITECTURE.md section 2): the JSON body encrypted to
@@ -10,17 +10,12 @@ import { apiCall, routeRef } from './client';
 export const JWE_ALG = 'RSA-OAEP-256';
 export const JWE_ENC = 'A256GCM';
 
-const publicKeyRef = routeRef<typeof systemRoutes.publicKey>({
-  method: 'GET',
-  path: '/wps/system/publicKey',
-});
-
 type Key = { key: CryptoKey | Uint8Array; kid: string };
 let cached: Promise<Key> | null = null;
 
 /** The gateway's public key, fetched once per page (a failed fetch is retried on the next call). */
 export const publicKey = (): Promise<Key> => {
-  cached ??= apiCall(publicKeyRef)
+  cached ??= apiCall(systemCalls.publicKey)
     .then(async (jwk) => ({ key: await importJWK(jwk as JWK, JWE_ALG), kid: jwk.kid }))
     .catch((error: unknown) => {
       cached = null;

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { modalStore } from '@/state';
+import { until } from '@/test/until';
 import { requireAgentSession, requireLogin } from './guard';
 import { routes } from './router';
 
@@ -12,8 +13,16 @@ const probe = (path: string, text: string, loader?: () => unknown): RouteObject 
   element: <p>{text}</p>,
 });
 
-const renderAt = (path: string, table: RouteObject[]) => {
+/** Routers of the current test, disposed after it so none goes on loading lazy routes. */
+const routers: ReturnType<typeof createMemoryRouter>[] = [];
+const memoryRouter = (table: RouteObject[], path: string) => {
   const router = createMemoryRouter(table, { initialEntries: [path] });
+  routers.push(router);
+  return router;
+};
+
+const renderAt = (path: string, table: RouteObject[]) => {
+  const router = memoryRouter(table, path);
   render(<RouterProvider router={router} />);
   return router;
 };
@@ -29,7 +38,10 @@ beforeEach(() => {
   sessionStorage.clear();
   modalStore.reset();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  routers.splice(0).forEach((router) => router.dispose());
+  vi.unstubAllGlobals();
+});
 
 describe('navigation guard', () => {
   const table = [
@@ -93,14 +105,18 @@ describe('navigation guard', () => {
   });
 
   it('/member without a token lands on /login with the login popup open', async () => {
-    const router = createMemoryRouter(routes, { initialEntries: ['/member'] });
+    const router = memoryRouter(routes, '/member');
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <RouterProvider router={router} />
       </QueryClientProvider>,
     );
     await screen.findAllByRole('button', { name: 'Entrar' });
+    // The header's button renders before the lazily loaded /login route opens the popup: wait for
+    // the popup's state itself, then for its dialog on the screen.
+    await until(modalStore, (state) => state.stack.length > 0);
     expect(router.state.location.pathname).toBe('/login');
     expect(modalStore.get().stack.map((m) => m.kind)).toEqual(['login']);
+    expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { authCalls } from './auth.calls.ts';
 import {
   captchaValueSchema,
   freePlayBodySchema,
@@ -18,77 +19,42 @@ const tags = ['session'];
  * and secondVerificationValueSchema with second_verification_required.
  */
 export const authRoutes = {
-  login: defineRoute({
-    id: 'session.login',
-    method: 'POST',
-    path: '/wps/session/login',
-    auth: 'none',
-    enc: true,
+  login: defineRoute(authCalls.login, {
     summary:
       'Log in by password or SMS code. Failures carry value.captcha; a new IP answers second_verification_required',
     tags,
     body: loginBodySchema,
     response: loginValueSchema,
   }),
-  loginVerification: defineRoute({
-    id: 'session.loginVerification',
-    method: 'POST',
-    path: '/wps/session/login/verification',
-    auth: 'none',
-    enc: true,
+  loginVerification: defineRoute(authCalls.loginVerification, {
     summary: 'Second step of a login from a new IP: the codes sent by SMS and e-mail',
     tags,
     body: loginVerificationBodySchema,
     response: loginValueSchema,
   }),
-  freePlay: defineRoute({
-    id: 'session.freePlay',
-    method: 'POST',
-    path: '/wps/session/login/freeplay',
-    auth: 'none',
-    enc: false,
+  freePlay: defineRoute(authCalls.freePlay, {
     summary: 'Create a trial account (type 4) with play money and log it in (FREEPLAY3)',
     tags,
     body: freePlayBodySchema,
     response: loginValueSchema,
   }),
-  logout: defineRoute({
-    id: 'session.logout',
-    method: 'DELETE',
-    path: '/wps/session/logout',
-    auth: 'token',
-    enc: false,
+  logout: defineRoute(authCalls.logout, {
     summary: 'Revoke the current session token',
     tags,
     response: z.null(),
   }),
-  captcha: defineRoute({
-    id: 'session.captcha',
-    method: 'GET',
-    path: '/wps/captcha',
-    auth: 'none',
-    enc: false,
+  captcha: defineRoute(authCalls.captcha, {
     summary: 'A new captcha image (base64 SVG data URL); single use, expires in 2 minutes',
     tags,
     response: captchaValueSchema,
   }),
-  smsNoLogin: defineRoute({
-    id: 'session.smsNoLogin',
-    method: 'POST',
-    path: '/wps/verification/sms/noLogin',
-    auth: 'none',
-    enc: false,
+  smsNoLogin: defineRoute(authCalls.smsNoLogin, {
     summary: 'Send an SMS code for SMS login or reset by phone; rate-limited per number and per IP',
     tags,
     body: smsCodeBodySchema,
     response: smsCodeValueSchema,
   }),
-  smsRegister: defineRoute({
-    id: 'session.smsRegister',
-    method: 'POST',
-    path: '/wps/verification/sms/register',
-    auth: 'none',
-    enc: false,
+  smsRegister: defineRoute(authCalls.smsRegister, {
     summary: 'Send an SMS code for registration (REGMOBVERF3); rate-limited per number and per IP',
     tags,
     body: smsCodeBodySchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
+import { socialCalls } from './social.calls.ts';
 import {
   socialCallbackQuerySchema,
   socialProviderParamsSchema,
@@ -14,13 +15,7 @@ const tags = ['session'];
  * to `/?socialError=<SocialErrorCode>` on any failure. An unknown provider answers the 404 envelope.
  */
 export const socialRoutes = {
-  socialStart: defineRoute({
-    id: 'session.socialStart',
-    method: 'GET',
-    path: '/wps/session/social/:provider/start',
-    auth: 'none',
-    enc: false,
-    redirect: true,
+  socialStart: defineRoute(socialCalls.socialStart, {
     summary:
       'Social sign-in: 302 to the provider (OpenID Connect code flow with PKCE); returnTo is a same-site path',
     tags,
@@ -28,13 +23,7 @@ export const socialRoutes = {
     query: socialStartQuerySchema,
     response: z.null(),
   }),
-  socialCallback: defineRoute({
-    id: 'session.socialCallback',
-    method: 'GET',
-    path: '/wps/session/social/:provider/callback',
-    auth: 'none',
-    enc: false,
-    redirect: true,
+  socialCallback: defineRoute(socialCalls.socialCallback, {
     summary:
       'Social sign-in return: 302 to returnTo?token=<token>, or to /?socialError=<code> when it failed',
     tags,
@@ -43,10 +32,3 @@ export const socialRoutes = {
     response: z.null(),
   }),
 } as const;
-
-/** The provider's redirect URI for a provider: PUBLIC_URL + this path. */
-export const socialCallbackPath = (provider: string): string =>
-  socialRoutes.socialCallback.path.replace(':provider', encodeURIComponent(provider));
-
-export const socialStartPath = (provider: string): string =>
-  socialRoutes.socialStart.path.replace(':provider', encodeURIComponent(provider));

@@ -1,4 +1,5 @@
 import { defineRoute } from '../route.ts';
+import { systemCalls } from './system.calls.ts';
 import {
   cdnSchema,
   countriesSchema,
@@ -16,103 +17,53 @@ import {
 const tags = ['system'];
 
 export const systemRoutes = {
-  status: defineRoute({
-    id: 'system.status',
-    method: 'GET',
-    path: '/wps/system/status',
-    auth: 'none',
-    enc: false,
+  status: defineRoute(systemCalls.status, {
     summary: 'System status: 0 normal, 1 maintenance (with end time if known), 2 region-restricted',
     tags,
     response: systemStatusSchema,
   }),
-  whitelabel: defineRoute({
-    id: 'system.whitelabel',
-    method: 'GET',
-    path: '/wps/system/whitelabel',
-    auth: 'none',
-    enc: false,
+  whitelabel: defineRoute(systemCalls.whitelabel, {
     summary: 'White-label feature flags of the merchant',
     tags,
     response: whitelabelSchema,
   }),
-  registerSettings: defineRoute({
-    id: 'system.registerSettings',
-    method: 'GET',
-    path: '/wps/system/setting/register',
-    auth: 'none',
-    enc: false,
+  registerSettings: defineRoute(systemCalls.registerSettings, {
     summary: 'Per-field registration rules',
     tags,
     response: registerSettingsSchema,
   }),
-  domainRoute: defineRoute({
-    id: 'system.domainRoute',
-    method: 'GET',
-    path: '/wps/system/domainRoute',
-    auth: 'none',
-    enc: false,
+  domainRoute: defineRoute(systemCalls.domainRoute, {
     summary: 'Domains the merchant serves and what each leads to',
     tags,
     response: domainRoutesSchema,
   }),
-  resources: defineRoute({
-    id: 'system.resources',
-    method: 'GET',
-    path: '/wps/system/resources',
-    auth: 'none',
-    enc: false,
+  resources: defineRoute(systemCalls.resources, {
     summary: 'App download links and social channels',
     tags,
     response: resourcesSchema,
   }),
-  customerService: defineRoute({
-    id: 'system.customerService',
-    method: 'GET',
-    path: '/wps/system/customerService',
-    auth: 'none',
-    enc: false,
+  customerService: defineRoute(systemCalls.customerService, {
     summary: 'Customer-service entries; path is encrypted, its last 8 characters are the key',
     tags,
     response: customerServicesSchema,
   }),
-  helpCenter: defineRoute({
-    id: 'system.helpCenter',
-    method: 'GET',
-    path: '/wps/system/helpCenter',
-    auth: 'none',
-    enc: false,
+  helpCenter: defineRoute(systemCalls.helpCenter, {
     summary: 'Help-centre articles for a language and device',
     tags,
     query: helpCenterQuerySchema,
     response: helpCenterSchema,
   }),
-  countries: defineRoute({
-    id: 'system.countries',
-    method: 'GET',
-    path: '/wps/system/countries',
-    auth: 'none',
-    enc: false,
+  countries: defineRoute(systemCalls.countries, {
     summary: 'Country dialing codes',
     tags,
     response: countriesSchema,
   }),
-  publicKey: defineRoute({
-    id: 'system.publicKey',
-    method: 'GET',
-    path: '/wps/system/publicKey',
-    auth: 'none',
-    enc: false,
+  publicKey: defineRoute(systemCalls.publicKey, {
     summary: 'Public key (JWK) for encrypting enc request bodies',
     tags,
     response: publicKeySchema,
   }),
-  cdn: defineRoute({
-    id: 'system.cdn',
-    method: 'GET',
-    path: '/wps/system/cdn',
-    auth: 'none',
-    enc: false,
+  cdn: defineRoute(systemCalls.cdn, {
     summary: 'CDN lists for images and game start, and the analytics id',
     tags,
     response: cdnSchema,

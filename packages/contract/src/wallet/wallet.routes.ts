@@ -1,4 +1,5 @@
 import { defineRoute } from '../route.ts';
+import { walletCalls } from './wallet.calls.ts';
 import { balanceValueSchema } from './wallet.schemas.ts';
 
 const tags = ['wallet'];
@@ -9,12 +10,7 @@ const tags = ['wallet'];
  * in_need_true_account.
  */
 export const walletRoutes = {
-  balance: defineRoute({
-    id: 'wallet.balance',
-    method: 'GET',
-    path: '/wps/v2/wallets/balance',
-    auth: 'token',
-    enc: false,
+  balance: defineRoute(walletCalls.balance, {
     summary:
       "The member's balance in minor units: the cash wallet in the merchant's currency, or play money (XPL) for trial accounts",
     tags,

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_ERROR_MESSAGES, AUTH_ERROR_STATUS, authRoutes } from '@banca/contract';
+import { authRoutes } from '@banca/contract';
 import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
-import { addErrorCatalogue } from '../../platform/http/error-handler.ts';
 import { requestContext } from '../../platform/http/request-context.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import type { AuthDeps } from './session.deps.ts';
@@ -15,15 +14,11 @@ export interface AuthRouteDeps {
   visitor: (request: FastifyRequest) => Visitor;
 }
 
-/** The auth error catalogue (invalid_credentials, captcha_required, ...) as the edge answers it. */
-export const AUTH_ERROR_CATALOGUE = { status: AUTH_ERROR_STATUS, messages: AUTH_ERROR_MESSAGES };
-
 /**
  * Login group calls of the session module (spec section 7). The agent portal's login is the same call
  * with `portal: 'AGENT'` in the body, which the service refuses for non-agents (agent_only).
  */
 export function registerSessionRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
-  addErrorCatalogue(AUTH_ERROR_CATALOGUE);
   const { auth, serverKey } = deps;
   const ctx = (request: FastifyRequest) => requestContext(deps, request);
 

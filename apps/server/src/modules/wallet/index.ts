@@ -21,7 +21,7 @@ export {
   type TransferRequest,
   type TransferResult,
 } from './ledger.service.ts';
-export { WalletError, WALLET_ERROR_CATALOGUE } from './wallet.errors.ts';
+export { WalletError } from './wallet.errors.ts';
 export {
   getBalance,
   merchantCurrencyFrom,

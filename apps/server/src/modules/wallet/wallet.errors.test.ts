@@ -6,14 +6,14 @@ import {
   WALLET_ERROR_STATUS,
 } from '@banca/contract';
 import { describe, expect, it } from 'vitest';
-import { addErrorCatalogue, installErrorHandling } from '../../platform/http/error-handler.ts';
-import { WALLET_ERROR_CATALOGUE, WalletError } from './wallet.errors.ts';
+import { installErrorHandling } from '../../platform/http/error-handler.ts';
+import { WalletError } from './wallet.errors.ts';
 
 describe('wallet errors at the edge', () => {
   it('answer the envelope with their status and the PT or EN message', async () => {
     const app = Fastify();
+    // No catalogue to register: the edge knows every contract code from the start.
     installErrorHandling(app);
-    addErrorCatalogue(WALLET_ERROR_CATALOGUE);
     app.get<{ Params: { code: string } }>('/wps/fail/:code', async (request) => {
       throw new WalletError(request.params.code as (typeof WALLET_ERROR_CODES)[number]);
     });

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { walletRoutes } from '@banca/contract';
 import { registerRoute } from '../../platform/http/contract-route.ts';
-import { addErrorCatalogue } from '../../platform/http/error-handler.ts';
-import { WALLET_ERROR_CATALOGUE } from './wallet.errors.ts';
 import { getBalance, type WalletDeps } from './wallet.service.ts';
 
 /**
@@ -12,6 +10,5 @@ import { getBalance, type WalletDeps } from './wallet.service.ts';
  * the edge, before the service runs.
  */
 export function registerWalletRoutes(app: FastifyInstance, deps: WalletDeps): void {
-  addErrorCatalogue(WALLET_ERROR_CATALOGUE);
   registerRoute(app, walletRoutes.balance, ({ auth }) => getBalance(deps, auth));
 }

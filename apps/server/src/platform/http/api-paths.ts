@@ -1,6 +1,9 @@
+import { CALLBACK_PREFIX } from '@banca/contract';
+
 /** Paths that belong to the API (envelope answers), never to the SPA. /dev (sandbox outbox) exists
- *  only outside production; listed so that in production it answers the 404 envelope, not the SPA. */
-const API_PREFIXES = ['/wps', '/lgw', '/lotto/lgw', '/ops', '/dev'];
+ *  only outside production; listed so that in production it answers the 404 envelope, not the SPA.
+ *  Server-to-server callbacks (CALLBACK_PREFIX) are API paths too: never the SPA, never cached. */
+const API_PREFIXES = ['/wps', '/lgw', '/lotto/lgw', '/ops', '/dev', CALLBACK_PREFIX];
 
 const pathOf = (url: string): string => {
   const q = url.indexOf('?');
@@ -15,7 +18,11 @@ export const isApiPath = (url: string): boolean => {
   return API_PREFIXES.some((p) => underPrefix(path, p));
 };
 
-/** Member-facing calls that maintenance and region blocking close (operators keep /ops). */
+/**
+ * Member-facing calls that maintenance and region blocking close (operators keep /ops). Callbacks
+ * (CALLBACK_PREFIX) stay open: a payment provider or game vendor reporting money that already moved
+ * must be heard during maintenance, and region rules are about visitors, not about signed servers.
+ */
 export const isGuardedPath = (url: string): boolean => {
   const path = pathOf(url);
   if (underPrefix(path, '/wps/system')) return false; // the client needs these to render its pages

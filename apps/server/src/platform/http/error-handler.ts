@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import {
+  ERROR_CATALOGUE,
   ERROR_MESSAGES,
-  ERROR_STATUS,
   fail,
+  isCatalogueErrorCode,
   retryAfterMessage,
   type ErrorCode,
   type Language,
@@ -20,27 +21,14 @@ interface Mapped {
 }
 
 /**
- * Codes the edge knows: the contract's base catalogue, plus any a module adds (e.g. the auth
- * catalogue, added by the session routes). Any thrown error whose `code` is in a catalogue becomes
- * that code's status and PT/EN message, with its `value` passed through: one mechanism for AppError,
- * AuthError, EncBodyError and whatever later modules define.
+ * Codes the edge knows: the contract's one composed catalogue (base, auth, wallet, ...), complete
+ * before any route is registered, so no module's errors depend on another module having started
+ * first. Any thrown error whose `code` is in it becomes that code's status and PT/EN message, with its
+ * `value` passed through: one mechanism for AppError, AuthError, WalletError, EncBodyError and
+ * whatever later modules define.
  */
-export interface ErrorCatalogue {
-  status: Readonly<Record<string, number>>;
-  messages: Readonly<Record<string, { PT: string; EN: string }>>;
-}
-
-const catalogues: ErrorCatalogue[] = [{ status: ERROR_STATUS, messages: ERROR_MESSAGES }];
-
-export function addErrorCatalogue(catalogue: ErrorCatalogue): void {
-  if (!catalogues.includes(catalogue)) catalogues.push(catalogue);
-}
-
-const catalogueOf = (code: string): ErrorCatalogue | undefined =>
-  catalogues.find((c) => Object.hasOwn(c.status, code));
-
 const messageOf = (code: string, lang: Language): string =>
-  catalogueOf(code)?.messages[code]?.[lang] ?? ERROR_MESSAGES.internal_error[lang];
+  isCatalogueErrorCode(code) ? ERROR_CATALOGUE.messages[code][lang] : ERROR_MESSAGES.internal_error[lang];
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
@@ -73,11 +61,10 @@ function mapError(error: FastifyError): Mapped {
   // optional `value`): the catalogue gives the status and the localised message.
   const domainCode =
     typeof error.code === 'string' && !error.code.startsWith('FST_') ? error.code : undefined;
-  const catalogue = domainCode ? catalogueOf(domainCode) : undefined;
-  if (domainCode && catalogue) {
+  if (domainCode && isCatalogueErrorCode(domainCode)) {
     const value = (error as { value?: unknown }).value ?? null;
     const message = error instanceof AppError ? error.overrideMessage : undefined;
-    return { status: catalogue.status[domainCode]!, code: domainCode, value, message };
+    return { status: ERROR_CATALOGUE.status[domainCode], code: domainCode, value, message };
   }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     return { status: 400, code: 'invalid_input', value: { fields: fieldErrors(error) } };

@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import { withMessages } from '@/i18n';
 
 export {
-  systemRefs,
   statusQuery,
   whitelabelQuery,
   registerSettingsQuery,

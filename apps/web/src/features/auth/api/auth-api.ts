@@ -1,6 +1,5 @@
+import { authCalls, memberCalls } from '@banca/contract/routes';
 import {
-  authRoutes,
-  memberRoutes,
   secondVerificationValueSchema,
   type LoginBody,
   type LoginVerificationBody,
@@ -12,31 +11,32 @@ import {
 import { apiCall, isApiError } from '@/api';
 
 /**
- * The issue-3 calls, straight from the contract's route definitions (method, path, enc, form). This
- * module loads only with the auth forms, so zod and the contract's schemas stay off the first route.
+ * The issue-3 calls, through the contract's light route table (method, path, enc, form). This module
+ * loads only with the auth forms, so the one schema it parses with (the second-verification
+ * challenge), and zod with it, stay off the first route.
  */
-export const login = (body: LoginBody) => apiCall(authRoutes.login, { body });
-export const verifyLogin = (body: LoginVerificationBody) => apiCall(authRoutes.loginVerification, { body });
-export const freePlay = () => apiCall(authRoutes.freePlay, { body: { os: osName(), platform: 'W' } });
-export const logout = () => apiCall(authRoutes.logout);
-export const fetchCaptcha = () => apiCall(authRoutes.captcha);
+export const login = (body: LoginBody) => apiCall(authCalls.login, { body });
+export const verifyLogin = (body: LoginVerificationBody) => apiCall(authCalls.loginVerification, { body });
+export const freePlay = () => apiCall(authCalls.freePlay, { body: { os: osName(), platform: 'W' } });
+export const logout = () => apiCall(authCalls.logout);
+export const fetchCaptcha = () => apiCall(authCalls.captcha);
 export const sendSmsCode = (purpose: 'noLogin' | 'register', body: SmsCodeBody) =>
-  apiCall(purpose === 'register' ? authRoutes.smsRegister : authRoutes.smsNoLogin, { body });
+  apiCall(purpose === 'register' ? authCalls.smsRegister : authCalls.smsNoLogin, { body });
 
 export const register = (mode: 'username' | 'mobile', body: RegisterBody) =>
-  apiCall(mode === 'mobile' ? memberRoutes.registerMobile : memberRoutes.register, { body });
+  apiCall(mode === 'mobile' ? memberCalls.registerMobile : memberCalls.register, { body });
 export const checkAffiliate = (code: string) =>
-  apiCall(memberRoutes.affiliate, { query: { code, domain: location.hostname } });
+  apiCall(memberCalls.affiliate, { query: { code, domain: location.hostname } });
 export const changePassword = (body: {
   oldPassword?: string;
   newPassword: string;
   confirmNewPassword: string;
-}) => apiCall(memberRoutes.changePassword, { body });
+}) => apiCall(memberCalls.changePassword, { body });
 export const forgotPasswordByEmail = (body: { username: string; email: string }) =>
-  apiCall(memberRoutes.forgotPasswordEmail, { body });
+  apiCall(memberCalls.forgotPasswordEmail, { body });
 export const resetPasswordByPhone = (body: ResetPasswordByPhoneBody) =>
-  apiCall(memberRoutes.resetPasswordByPhone, { body });
-export const memberInfo = () => apiCall(memberRoutes.info);
+  apiCall(memberCalls.resetPasswordByPhone, { body });
+export const memberInfo = () => apiCall(memberCalls.info);
 
 /** The challenge of a login from a new IP, when that is what the error says. */
 export const secondVerificationOf = (error: unknown): SecondVerificationValue | null => {

@@ -1,0 +1,33 @@
+import type { Language } from './constants.ts';
+import { AUTH_ERROR_MESSAGES, AUTH_ERROR_STATUS } from './auth/auth.errors.ts';
+import { ERROR_MESSAGES, ERROR_STATUS } from './errors.ts';
+import { WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS } from './wallet/wallet.errors.ts';
+
+/**
+ * Every error code the gateway answers, composed at build time from the catalogues of the contract
+ * (base, auth, wallet, ...), so the server's error handler knows each code's status and message
+ * without any module registering its catalogue at start-up. A module that adds a catalogue adds it
+ * here; error-catalogue.test.ts refuses a code defined twice (a spread would silently keep one).
+ */
+export const ERROR_CATALOGUE = {
+  status: { ...ERROR_STATUS, ...AUTH_ERROR_STATUS, ...WALLET_ERROR_STATUS },
+  messages: { ...ERROR_MESSAGES, ...AUTH_ERROR_MESSAGES, ...WALLET_ERROR_MESSAGES },
+} as const;
+
+/** The catalogues ERROR_CATALOGUE is made of, by name (for the no-duplicates test and the docs). */
+export const ERROR_CATALOGUE_PARTS = {
+  base: { status: ERROR_STATUS, messages: ERROR_MESSAGES },
+  auth: { status: AUTH_ERROR_STATUS, messages: AUTH_ERROR_MESSAGES },
+  wallet: { status: WALLET_ERROR_STATUS, messages: WALLET_ERROR_MESSAGES },
+} as const;
+
+/** Any code of any catalogue. */
+export type CatalogueErrorCode = keyof typeof ERROR_CATALOGUE.status;
+
+export const isCatalogueErrorCode = (code: string): code is CatalogueErrorCode =>
+  Object.hasOwn(ERROR_CATALOGUE.status, code);
+
+export const catalogueStatus = (code: CatalogueErrorCode): number => ERROR_CATALOGUE.status[code];
+
+export const catalogueMessage = (code: CatalogueErrorCode, lang: Language): string =>
+  ERROR_CATALOGUE.messages[code][lang];

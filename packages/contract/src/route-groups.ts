@@ -1,0 +1,33 @@
+import type { RouteBody, RouteQuery, RouteValue } from './route.ts';
+import type { RouteEntry } from './route-entry.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { socialRoutes } from './auth/social.routes.ts';
+import { memberRoutes } from './member/member.routes.ts';
+import { operatorRoutes } from './operator/operator.routes.ts';
+import { systemRoutes } from './system/system.routes.ts';
+import { walletRoutes } from './wallet/wallet.routes.ts';
+
+/** Every group of zod route definitions, under the same keys as the light `routeTable` (routes.ts). */
+export const routeGroups = {
+  system: systemRoutes,
+  operator: operatorRoutes,
+  auth: authRoutes,
+  social: socialRoutes,
+  member: memberRoutes,
+  wallet: walletRoutes,
+} as const;
+
+type Groups = typeof routeGroups;
+type AnyRoute = { [G in keyof Groups]: Groups[G][keyof Groups[G]] }[keyof Groups];
+
+/** Each call's zod definition by its id: how a light entry finds its value, query and body types. */
+export type RouteById = { [D in AnyRoute as D['id']]: D };
+
+/** The zod definition of a light entry (never for an id the contract does not define). */
+export type RouteOf<E extends RouteEntry> = E['id'] extends keyof RouteById ? RouteById[E['id']] : never;
+/** The envelope `value` a light entry's call answers. */
+export type EntryValue<E extends RouteEntry> = RouteValue<RouteOf<E>>;
+/** The query a light entry's call takes (undefined when none). */
+export type EntryQuery<E extends RouteEntry> = RouteQuery<RouteOf<E>>;
+/** The body a light entry's call takes (undefined when none). */
+export type EntryBody<E extends RouteEntry> = RouteBody<RouteOf<E>>;

@@ -1,0 +1,28 @@
+/**
+ * `@banca/contract/routes`: the light route table. Each gateway call's id, method, path, auth, enc,
+ * form and redirect, and no zod at run time, so the browser's first route can import it; the value,
+ * query and body types come from the zod definitions through type-only imports (EntryValue, ...).
+ * routes.test.ts keeps this file's run-time imports free of zod.
+ */
+import { authCalls } from './auth/auth.calls.ts';
+import { socialCalls } from './auth/social.calls.ts';
+import { memberCalls } from './member/member.calls.ts';
+import { operatorCalls } from './operator/operator.calls.ts';
+import { systemCalls } from './system/system.calls.ts';
+import { walletCalls } from './wallet/wallet.calls.ts';
+
+export { authCalls, memberCalls, operatorCalls, socialCalls, systemCalls, walletCalls };
+export { socialCallbackPath, socialStartPath } from './auth/social.calls.ts';
+export { CALLBACK_PREFIX, fillPath } from './route-entry.ts';
+export type { CallbackEntry, HttpMethod, RouteAuthMode, RouteEntry } from './route-entry.ts';
+export type { EntryBody, EntryQuery, EntryValue, RouteById, RouteOf } from './route-groups.ts';
+
+/** Every call, grouped as the zod definitions are (`routeGroups`). */
+export const routeTable = {
+  system: systemCalls,
+  operator: operatorCalls,
+  auth: authCalls,
+  social: socialCalls,
+  member: memberCalls,
+  wallet: walletCalls,
+} as const;

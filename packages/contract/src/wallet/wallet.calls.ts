@@ -1,0 +1,12 @@
+import type { RouteEntry } from '../route-entry.ts';
+
+/** Wallet calls' wire facts (no zod): the header's balance chip calls them. Schemas: wallet.routes.ts. */
+export const walletCalls = {
+  balance: {
+    id: 'wallet.balance',
+    method: 'GET',
+    path: '/wps/v2/wallets/balance',
+    auth: 'token',
+    enc: false,
+  },
+} as const satisfies Record<string, RouteEntry>;
