@@ -5,6 +5,7 @@ export * from './envelope.ts';
 export * from './money.ts';
 export * from './route.ts';
 export * from './patterns.ts';
+export * from './field-rules.ts';
 export * from './session-keys.ts';
 export * from './customer-service-path.ts';
 export * from './system/system.schemas.ts';

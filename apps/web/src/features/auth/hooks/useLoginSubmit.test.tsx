@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { LoginValue } from '@banca/contract';
 import { ApiError } from '@/api';
 import { ensureMoreMessages, setLanguage, t } from '@/i18n';
@@ -20,7 +21,11 @@ vi.mock('../api/session', () => ({ completeLogin: vi.fn(async () => 'home') }));
 const loginMock = vi.mocked(login);
 const completeMock = vi.mocked(completeLogin);
 const VALUE: LoginValue = { token: 'a'.repeat(43), firstTimeLogin: false, passwordExpired: false };
-const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient()}>
+    <MemoryRouter>{children}</MemoryRouter>
+  </QueryClientProvider>
+);
 const render = (options: LoginSubmitOptions) => renderHook(() => useLoginSubmit(options), { wrapper });
 const credentials = { type: 'username', username: ' ana ', password: 'Secret123' } as const;
 
