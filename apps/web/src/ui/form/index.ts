@@ -3,7 +3,6 @@
  * Imported on its own path, never through `@/ui`: it loads only with the forms (ON_DEMAND in
  * vite.config.ts), so react-hook-form and zod stay off the first route.
  */
-export { zodResolver } from '@hookform/resolvers/zod';
 export { Alert } from './Alert';
 export { SubmitButton } from './SubmitButton';
 export {

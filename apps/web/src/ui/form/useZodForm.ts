@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import {
   useForm,
+  useWatch,
   type FieldErrors,
   type FieldValues,
   type Path,
@@ -8,13 +9,18 @@ import {
   type Resolver,
   type UseFormProps,
 } from 'react-hook-form';
+import type { ZodType } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { mapServerError, type ServerErrorOptions } from './server-errors';
 
 type FieldName<V extends FieldValues> = Extract<Path<V>, string>;
 
 export interface ZodFormOptions<V extends FieldValues> extends Omit<UseFormProps<V>, 'resolver'> {
-  /** zodResolver(schema) of the form's schema (built from the contract's field rules). */
-  resolver: Resolver<V>;
+  /**
+   * The form's zod schema (its fields by the contract's field rules), or a function giving the
+   * schema as it stands at each check (e.g. once the server asks for a captcha).
+   */
+  schema: ZodType<unknown, FieldValues> | (() => ZodType<unknown, FieldValues>);
 }
 
 /** Field error texts by name, read from react-hook-form's errors. */
@@ -33,8 +39,16 @@ const errorTexts = <V extends FieldValues>(errors: FieldErrors<V>): Partial<Reco
  * error. `showServerError` puts a failed call's errors under the fields or in the form's alert
  * (mapServerError, the one mapping).
  */
-export function useZodForm<V extends FieldValues>({ resolver, ...options }: ZodFormOptions<V>) {
+export function useZodForm<V extends FieldValues>({ schema, ...options }: ZodFormOptions<V>) {
   const base = useId();
+  // The schema's output is not handed on: submit handlers read the values as typed (getValues), so
+  // the resolver is typed by the form's values.
+  const resolver: Resolver<V> = (values, context, resolverOptions) =>
+    (zodResolver(typeof schema === 'function' ? schema() : schema) as unknown as Resolver<V>)(
+      values,
+      context,
+      resolverOptions,
+    );
   const form = useForm<V>({
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -44,6 +58,8 @@ export function useZodForm<V extends FieldValues>({ resolver, ...options }: ZodF
     resolver,
   });
   const [alert, setAlert] = useState<string | null>(null);
+  // Every value, re-rendering the form as it is typed (the field components are controlled).
+  const values = useWatch({ control: form.control }) as V;
   const errors = errorTexts(form.formState.errors);
   const idOf = (name: string) => `${base}-${name}`;
 
@@ -84,7 +100,7 @@ export function useZodForm<V extends FieldValues>({ resolver, ...options }: ZodF
   /** Props of a controlled field component: id, value, onChange (clears its error), error. */
   const bind = <N extends FieldName<V>>(name: N) => ({
     id: idOf(name),
-    value: (form.watch(name) ?? '') as string,
+    value: (values[name] ?? '') as string,
     onChange: (value: string) => {
       form.setValue(name, value as PathValue<V, N>);
       clearError(name);
@@ -100,6 +116,7 @@ export function useZodForm<V extends FieldValues>({ resolver, ...options }: ZodF
 
   return {
     ...form,
+    values,
     idOf,
     errors,
     bind,

@@ -68,9 +68,9 @@ export default function LoginModal({ props, close }: Props) {
     },
   });
   const tabsId = useId();
-  const method = form.form.watch('type');
+  const method = form.form.values.type;
   // The merchant's first dialing code until one is chosen (the country list may arrive later).
-  const dial = form.form.watch('dial') || defaultDial;
+  const dial = form.form.values.dial || defaultDial;
 
   const freePlay = async () => {
     setFreeBusy(true);

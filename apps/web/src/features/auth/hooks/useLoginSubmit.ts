@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import type { LoginBody, LoginValue, SecondVerificationValue } from '@banca/contract';
 import { isApiError } from '@/api';
-import { useZodForm, zodResolver } from '@/ui/form';
+import { useZodForm } from '@/ui/form';
 import { captchaRequested, login, secondVerificationOf } from '../api/auth-api';
 import { completeLogin, type LoginOutcome } from '../api/session';
 import { smsFailureDialog } from '../components/fields/SmsCodeField';
@@ -66,9 +65,6 @@ const credentialsOf = (values: LoginFormValues, defaultDial = ''): LoginCredenti
 export function useLoginSubmit({ portal, defaultValues, defaultDial, onLoggedIn }: LoginSubmitOptions) {
   const navigate = useNavigate();
   const [needCaptcha, setNeedCaptcha] = useState(false);
-  // The resolver reads the current need of a captcha (it changes after a failed attempt).
-  const needCaptchaRef = useRef(needCaptcha);
-  needCaptchaRef.current = needCaptcha;
   const form = useZodForm<LoginFormValues>({
     defaultValues: {
       type: 'username',
@@ -80,12 +76,8 @@ export function useLoginSubmit({ portal, defaultValues, defaultDial, onLoggedIn 
       captcha: '',
       ...defaultValues,
     },
-    resolver: (values, context, options) =>
-      (zodResolver(loginFormSchema(needCaptchaRef.current)) as unknown as Resolver<LoginFormValues>)(
-        values,
-        context,
-        options,
-      ),
+    // The captcha is required once the server asked for it.
+    schema: loginFormSchema(needCaptcha),
   });
   const { idOf } = form;
   const [captchaId, setCaptchaId] = useState<string>();
@@ -127,7 +119,7 @@ export function useLoginSubmit({ portal, defaultValues, defaultDial, onLoggedIn 
               countryDialingCode: credentials.countryDialingCode,
               portal,
             };
-      if (needCaptchaRef.current) Object.assign(body, { captcha: captcha.trim(), captchaId });
+      if (needCaptcha) Object.assign(body, { captcha: captcha.trim(), captchaId });
       await finish(await login(body), credentials);
     },
     onError: (error, { credentials }) => {
@@ -194,7 +186,7 @@ export function useLoginSubmit({ portal, defaultValues, defaultDial, onLoggedIn 
     captcha: needCaptcha
       ? {
           id: idOf('captcha'),
-          value: form.watch('captcha'),
+          value: form.values.captcha,
           onChange: (value: string) => {
             form.setValue('captcha', value);
             // A new image empties the answer: that keeps the error; typing an answer clears it.
