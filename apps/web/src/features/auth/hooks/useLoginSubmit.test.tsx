@@ -54,6 +54,17 @@ describe('useLoginSubmit', () => {
     expect(loginMock).not.toHaveBeenCalled();
   });
 
+  it('sends an SMS login with any number the server accepts (4 to 20 digits)', async () => {
+    const { result } = render({ portal: 'MEMBER' });
+    for (const mobileNum of ['1234', '9'.repeat(20)]) {
+      loginMock.mockRejectedValueOnce(new ApiError('sms_code_invalid', 400, 'Code invalid'));
+      await act(() => result.current.submit({ type: 'sms', mobileNum, countryDialingCode: '+55', code: '1234' }));
+      expect(result.current.errors).toEqual({});
+      expect(loginMock).toHaveBeenLastCalledWith(expect.objectContaining({ username: mobileNum, type: 'sms' }));
+    }
+    expect(loginMock).toHaveBeenCalledTimes(2);
+  });
+
   it('logs in on its portal and hands the outcome to the form', async () => {
     loginMock.mockResolvedValueOnce(VALUE);
     const onLoggedIn = vi.fn();
