@@ -37,7 +37,12 @@ describe('auth form schemas', () => {
       ['mobile', t('auth.enterMobile')],
       ['code', t('auth.enterCode')],
     ]);
-    const login = loginFormSchema(true).safeParse({ type: 'username', username: ' ', password: '', captcha: ' ' });
+    const login = loginFormSchema(true).safeParse({
+      type: 'username',
+      username: ' ',
+      password: '',
+      captcha: ' ',
+    });
     expect(login.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['username', t('auth.enterUsername')],
       ['password', t('auth.enterPassword')],
@@ -66,8 +71,10 @@ describe('auth form schemas', () => {
       'confirmNewPassword',
     ]);
     expect(
-      changePasswordSchema([rule], true).safeParse({ newPassword: 'Abcdef1!', confirmNewPassword: 'Abcdef1!' })
-        .success,
+      changePasswordSchema([rule], true).safeParse({
+        newPassword: 'Abcdef1!',
+        confirmNewPassword: 'Abcdef1!',
+      }).success,
     ).toBe(true);
   });
 });

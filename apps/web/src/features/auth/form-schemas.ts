@@ -13,8 +13,7 @@ const says = (key: TKey) => ({ error: () => t(key) });
 /** A national mobile number (without the dialing code), as the server accepts it. */
 export const mobileNumField = () => z.string().regex(FIELD_RULES.mobileNum.pattern, says('auth.enterMobile'));
 /** An SMS or e-mail code, as the server accepts it. */
-export const codeField = () =>
-  z.string().regex(FIELD_RULES.verificationCode.pattern, says('auth.enterCode'));
+export const codeField = () => z.string().regex(FIELD_RULES.verificationCode.pattern, says('auth.enterCode'));
 const captchaField = () => z.string().trim().min(1, says('auth.enterCaptcha'));
 
 /** The login forms: username and password, or mobile number and SMS code; the captcha once asked. */

@@ -68,7 +68,10 @@ describe('mapServerError', () => {
     });
     // A code for a field the form does not show stays in the alert.
     expect(
-      mapServerError(new ApiError('sms_code_invalid', 400, 'Código errado'), { ...options, fields: ['email'] }),
+      mapServerError(new ApiError('sms_code_invalid', 400, 'Código errado'), {
+        ...options,
+        fields: ['email'],
+      }),
     ).toEqual({ fields: {}, alert: 'Código errado' });
   });
 });

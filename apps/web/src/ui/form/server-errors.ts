@@ -77,5 +77,7 @@ export function mapServerError<F extends string>(
   const ordered = Object.fromEntries(
     fields.filter((name) => texts[name] !== undefined).map((name) => [name, texts[name]]),
   ) as Partial<Record<F, string>>;
-  return Object.keys(ordered).length ? { fields: ordered, alert: null } : { fields: {}, alert: error.message };
+  return Object.keys(ordered).length
+    ? { fields: ordered, alert: null }
+    : { fields: {}, alert: error.message };
 }

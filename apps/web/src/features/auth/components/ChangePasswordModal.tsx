@@ -75,7 +75,10 @@ export default function ChangePasswordModal({ props, close }: Props) {
     onError: async (error) => {
       const mapped = mapServerError(error, { fields: names, settings });
       const code = isApiError(error) ? error.code : null;
-      if (!Object.keys(mapped.fields).length && (code === 'invalid_credentials' || code === 'second_verification_required')) {
+      if (
+        !Object.keys(mapped.fields).length &&
+        (code === 'invalid_credentials' || code === 'second_verification_required')
+      ) {
         // The change went through but the new login did not: sign in again by hand.
         await endSession();
         close();

@@ -76,7 +76,11 @@ export default function ForgotPasswordModal({ props, close }: Props) {
         verificationCode: values.verificationCode,
         newPassword: values.newPassword,
       });
-      await completeLogin(value, { type: 'username', password: values.newPassword, navigate: () => undefined });
+      await completeLogin(value, {
+        type: 'username',
+        password: values.newPassword,
+        navigate: () => undefined,
+      });
       close();
       navigate(paths.home);
     },

@@ -58,9 +58,13 @@ describe('useLoginSubmit', () => {
     const { result } = render({ portal: 'MEMBER' });
     for (const mobileNum of ['1234', '9'.repeat(20)]) {
       loginMock.mockRejectedValueOnce(new ApiError('sms_code_invalid', 400, 'Code invalid'));
-      await act(() => result.current.submit({ type: 'sms', mobileNum, countryDialingCode: '+55', code: '1234' }));
+      await act(() =>
+        result.current.submit({ type: 'sms', mobileNum, countryDialingCode: '+55', code: '1234' }),
+      );
       expect(result.current.errors).toEqual({});
-      expect(loginMock).toHaveBeenLastCalledWith(expect.objectContaining({ username: mobileNum, type: 'sms' }));
+      expect(loginMock).toHaveBeenLastCalledWith(
+        expect.objectContaining({ username: mobileNum, type: 'sms' }),
+      );
     }
     expect(loginMock).toHaveBeenCalledTimes(2);
   });

@@ -111,7 +111,12 @@ export function useLoginSubmit({ portal, defaultValues, defaultDial, onLoggedIn 
     mutationFn: async ({ credentials, captcha }: { credentials: LoginCredentials; captcha: string }) => {
       const body: LoginBody =
         credentials.type === 'username'
-          ? { username: credentials.username.trim(), password: credentials.password, type: 'username', portal }
+          ? {
+              username: credentials.username.trim(),
+              password: credentials.password,
+              type: 'username',
+              portal,
+            }
           : {
               username: credentials.mobileNum,
               password: credentials.code,
@@ -140,9 +145,11 @@ export function useLoginSubmit({ portal, defaultValues, defaultDial, onLoggedIn 
     async () => {
       // The values as typed (the body trims the username; the remembered login keeps it as typed).
       const values = form.getValues();
-      await mutation.mutateAsync({ credentials: credentialsOf(values, defaultDial), captcha: values.captcha }).catch(() => {
-        // Shown by onError.
-      });
+      await mutation
+        .mutateAsync({ credentials: credentialsOf(values, defaultDial), captcha: values.captcha })
+        .catch(() => {
+          // Shown by onError.
+        });
     },
     (errors) => {
       form.focusFirstError(FIELD_ORDER, errors);

@@ -64,7 +64,8 @@ export function useRegisterForm({ close }: { close: () => void }) {
     schema: () =>
       z.looseObject({}).superRefine((values, ctx) => {
         const texts = registerErrors(values as Record<string, string>, list, mode, flags, fields);
-        for (const [name, message] of Object.entries(texts)) ctx.addIssue({ code: 'custom', path: [name], message });
+        for (const [name, message] of Object.entries(texts))
+          ctx.addIssue({ code: 'custom', path: [name], message });
         if (values.terms !== true)
           ctx.addIssue({ code: 'custom', path: ['terms'], message: t('auth.termsRequired') });
       }),
@@ -105,7 +106,11 @@ export function useRegisterForm({ close }: { close: () => void }) {
       navigate(paths.home);
     },
     onError: (error) => {
-      form.showServerError(error, { fields: names, settings: list, aliases: { countryDialingCode: 'mobileNum' } });
+      form.showServerError(error, {
+        fields: names,
+        settings: list,
+        aliases: { countryDialingCode: 'mobileNum' },
+      });
       // Captchas are single use: a new image for the next attempt.
       if (shows('captcha')) setCaptchaReload((k) => k + 1);
     },
