@@ -60,7 +60,7 @@ export default function ForgotPasswordModal({ props, close }: Props) {
   });
   const tab = form.values.tab;
   const dial = form.values.dial || defaultDial;
-  const tabsId = `${form.idOf('tab')}`;
+  const tabsId = form.idOf('tab');
 
   const mutation = useMutation({
     mutationFn: async (values: Values) => {
