@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { isMobileNum } from '@banca/contract';
+import { FIELD_RULES, isMobileNum } from '@banca/contract';
 import { registerSettingsQuery, useWhitelabel } from '@/features/system';
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
@@ -143,7 +143,7 @@ export default function ForgotPasswordModal({ props, close }: Props) {
               type="email"
               inputMode="email"
               autoComplete="email"
-              maxLength={254}
+              maxLength={FIELD_RULES.email.maxLength}
             />
           </>
         ) : (
