@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
@@ -7,11 +7,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const i18nDir = join(here, '../../apps/web/src/i18n');
 
 type Catalogue = Record<string, unknown>;
-/** Each language ships in two parts (core with the first route, more on demand); a key is in either. */
+/** Each language ships in files (core with the first route, one per feature on demand); a key is in one. */
 const load = (lang: 'pt' | 'en'): Catalogue[] =>
-  ['core', 'more'].map(
-    (part) => JSON.parse(readFileSync(join(i18nDir, lang, `${part}.json`), 'utf8')) as Catalogue,
-  );
+  readdirSync(join(i18nDir, lang))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => JSON.parse(readFileSync(join(i18nDir, lang, file), 'utf8')) as Catalogue);
 const catalogues = { PT: load('pt'), EN: load('en') };
 
 const lookup = (catalogue: Catalogue, key: string): unknown => {

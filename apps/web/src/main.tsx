@@ -9,8 +9,26 @@ import { startupPermissionQueries, statusQuery } from '@/features/system';
 import '@/theme/tokens.css';
 import '@/theme/base.css';
 import '@/ui/ui.css';
+// Every stylesheet of the first paint, in cascade order (later files override earlier ones). Each sits
+// beside the layout or feature it styles; they are imported here, not by their features, because only
+// one list fixes their order.
+/* eslint-disable no-restricted-imports -- stylesheets only: no feature code is reached this way */
 import '@/app/layouts/shell.css';
-import '@/features/pages.css';
+import '@/app/layouts/header.css';
+import '@/app/layouts/side-menu.css';
+import '@/app/layouts/right-bar.css';
+import '@/app/layouts/footer.css';
+import '@/app/layouts/agent-bar.css';
+import '@/features/system/components/status-pages.css';
+import '@/app/layouts/responsive.css';
+import '@/app/layouts/page.css';
+import '@/features/lobby/components/home.css';
+import '@/features/lobby/components/game-list.css';
+import '@/ui/centre.css';
+import '@/features/auth/components/forms.css';
+import '@/features/content/components/help.css';
+import '@/features/agent-centre/components/agent-landing.css';
+/* eslint-enable no-restricted-imports */
 
 initTheme();
 // Spec section 4: a token in the URL query is moved into session storage before anything else; with

@@ -9,6 +9,7 @@ export { routeGroups } from './route-groups.ts';
 export * from './callback.ts';
 export * from './error-catalogue.ts';
 export * from './patterns.ts';
+export * from './field-rules.ts';
 export * from './session-keys.ts';
 export * from './customer-service-path.ts';
 export * from './system/system.schemas.ts';

@@ -1,9 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_KEYS } from '@banca/contract';
-import ptCore from './pt/core.json';
-import ptMore from './pt/more.json';
-import enCore from './en/core.json';
-import enMore from './en/more.json';
 import {
   ensureMoreMessages,
   getLanguage,
@@ -14,8 +10,23 @@ import {
   withMessages,
 } from './i18n';
 
-const pt = { ...ptCore, ...ptMore };
-const en = { ...enCore, ...enMore };
+const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+const messagesOf = (language: 'pt' | 'en') =>
+  Object.entries(files)
+    .filter(([path]) => path.startsWith(`./${language}/`))
+    .map(([path, messages]) => ({ file: path.slice(5), messages }));
+/** One language's files as one catalogue; a top-level key shared by two files keeps both halves. */
+const merged = (language: 'pt' | 'en') =>
+  messagesOf(language).reduce<Record<string, unknown>>((all, { messages }) => {
+    for (const [key, value] of Object.entries(messages))
+      all[key] =
+        typeof value === 'object' && typeof all[key] === 'object'
+          ? { ...(all[key] as object), ...(value as object) }
+          : value;
+    return all;
+  }, {});
+const pt = merged('pt');
+const en = merged('en');
 
 const keys = (node: object, prefix = ''): string[] =>
   Object.entries(node).flatMap(([k, v]) =>
@@ -28,8 +39,21 @@ describe('i18n', () => {
     await setLanguage('PT', false);
   });
 
-  it('has the same keys in PT and EN, including the spec message keys', () => {
+  it('has the same files and keys in PT and EN, including the spec message keys', () => {
+    expect(messagesOf('en').map((f) => f.file)).toEqual(messagesOf('pt').map((f) => f.file));
+    for (const { file, messages } of messagesOf('pt')) {
+      const other = messagesOf('en').find((f) => f.file === file)!.messages;
+      expect(keys(other).sort(), file).toEqual(keys(messages).sort());
+    }
     expect(keys(en).sort()).toEqual(keys(pt).sort());
+    // No key is defined twice across one language's files (the first file would hide the other), and
+    // the feature files share no top-level key (features.ts joins them with a spread).
+    const all = messagesOf('pt').flatMap(({ messages }) => keys(messages));
+    expect(all.length).toBe(new Set(all).size);
+    const tops = messagesOf('pt')
+      .filter(({ file }) => file !== 'core.json')
+      .flatMap(({ messages }) => Object.keys(messages));
+    expect(tops.length).toBe(new Set(tops).size);
     for (const key of [
       'in_need_true_account',
       'in_popup_prompt',

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGES, LOCAL_KEYS, type Language } from '@banca/contract';
 import ptCore from './pt/core.json';
-import type ptMore from './pt/more.json';
+import type ptMore from './pt/features';
 
 /**
  * A small typed i18n in the manner of excalidraw's: keys are typed from the source locale (PT).
@@ -9,8 +9,9 @@ import type ptMore from './pt/more.json';
  * carry (measured: React + router + Query 107.8 KB; with i18next + react-i18next 124.9 KB).
  *
  * Messages come in two parts per language: `core` (the shell and home: in the entry chunk for PT)
- * and `more` (forms, centres, game pages), loaded with the lazily loaded code that needs it
- * (`withMessages`). The other language loads on demand.
+ * and `more`: the feature files (auth, games, member, agent, content, engagement, wallet, system,
+ * dialog) joined by `{pt,en}/features.ts` into one chunk, loaded with the lazily loaded code that
+ * needs it (`withMessages`). The other language loads on demand.
  */
 export type Messages = typeof ptCore & typeof ptMore;
 
@@ -26,10 +27,10 @@ type Part = 'core' | 'more';
 type Catalogue = Record<string, unknown>;
 
 const loaders: Record<Language, Record<Part, () => Promise<Catalogue>>> = {
-  PT: { core: async () => ptCore, more: async () => (await import('./pt/more.json')).default },
+  PT: { core: async () => ptCore, more: async () => (await import('./pt/features')).default },
   EN: {
     core: async () => (await import('./en/core.json')).default,
-    more: async () => (await import('./en/more.json')).default,
+    more: async () => (await import('./en/features')).default,
   },
 };
 

@@ -4,18 +4,19 @@
  * or query runs.
  */
 import { z } from 'zod';
+import { FIELD_RULES } from '../field-rules.ts';
 
 /** Account names, mobile numbers (SMS login) and e-mail-like usernames fit in 64. */
-export const accountSchema = z.string().trim().min(1).max(64);
+export const accountSchema = z.string().trim().min(1).max(FIELD_RULES.account.maxLength);
 /** Long enough for passphrases, short enough that hashing cannot be abused. */
-export const passwordSchema = z.string().min(1).max(128);
+export const passwordSchema = z.string().min(1).max(FIELD_RULES.password.maxLength);
 /** National number without the dialing code. */
-export const mobileNumSchema = z.string().regex(/^\d{4,20}$/);
-export const countryDialingCodeSchema = z.string().regex(/^\+\d{1,4}$/);
+export const mobileNumSchema = z.string().regex(FIELD_RULES.mobileNum.pattern);
+export const countryDialingCodeSchema = z.string().regex(FIELD_RULES.countryDialingCode.pattern);
 /** SMS and e-mail codes: digits only. */
-export const verificationCodeSchema = z.string().regex(/^\d{4,8}$/);
-export const captchaIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
-export const captchaAnswerSchema = z.string().trim().min(1).max(16);
+export const verificationCodeSchema = z.string().regex(FIELD_RULES.verificationCode.pattern);
+export const captchaIdSchema = z.string().regex(FIELD_RULES.captchaId.pattern);
+export const captchaAnswerSchema = z.string().trim().min(1).max(FIELD_RULES.captchaAnswer.maxLength);
 /** A human-verification result (e.g. a reCAPTCHA token) passed through to the verifier. */
 export const humanVerificationSchema = z.string().max(4096);
 /** Opaque session token: 256 random bits in base64url. */

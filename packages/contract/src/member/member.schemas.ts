@@ -11,6 +11,7 @@ import {
   passwordSchema,
   verificationCodeSchema,
 } from '../auth/auth.schemas.ts';
+import { FIELD_RULES } from '../field-rules.ts';
 import { REGISTER_FIELDS, type RegisterField } from '../system/system.schemas.ts';
 
 /** Upper bound of any register field value; the merchant's maxLength is usually far lower. */
@@ -54,8 +55,13 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /** POST form /wps/member/password/email */
 export const forgotPasswordEmailBodySchema = z.strictObject({
-  username: z.string().trim().min(1).max(64),
-  email: z.string().trim().min(3).max(254),
+  username: z.string().trim().min(1).max(FIELD_RULES.account.maxLength),
+  email: z
+    .string()
+    .trim()
+    .min(FIELD_RULES.email.minLength)
+    .max(FIELD_RULES.email.maxLength)
+    .regex(FIELD_RULES.email.pattern),
 });
 export type ForgotPasswordEmailBody = z.infer<typeof forgotPasswordEmailBodySchema>;
 

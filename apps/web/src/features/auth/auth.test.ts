@@ -6,7 +6,7 @@ import { modalStore, uiStore } from '@/state';
 import { countdownSeconds, throttle, useCountdown } from './countdown';
 import { REMEMBER_KEY, REMEMBER_MS, rememberedLogin, saveRememberedLogin } from './remember';
 import { registerErrors, registerModes, visibleFields } from './components/register-form';
-import { fieldErrorText } from './components/messages';
+import { fieldErrorText } from '@/ui/form';
 import { showTrialPrompt, unlessTrial } from './trial';
 
 beforeEach(async () => {

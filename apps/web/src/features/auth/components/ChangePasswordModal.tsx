@@ -1,18 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { checkPasswordRule } from '@banca/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { isApiError } from '@/api';
 import { registerSettingsQuery } from '@/features/system';
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
-import { Button, Modal } from '@/ui';
+import { Modal } from '@/ui';
+import { Alert, SubmitButton, mapServerError, useZodForm } from '@/ui/form';
 import { changePassword, login } from '../api/auth-api';
 import { completeLogin, endSession, getKnownPassword } from '../api/session';
 import { openLogin } from '../actions';
+import { changePasswordSchema } from '../form-schemas';
 import { PasswordField } from './fields';
-import { fieldErrorText, fieldErrorTexts } from './messages';
 import './auth.css';
 
 interface Props {
@@ -20,7 +20,12 @@ interface Props {
   close: () => void;
 }
 
-type Name = 'oldPassword' | 'newPassword' | 'confirmNewPassword';
+interface Values {
+  oldPassword: string;
+  newPassword: string;
+  confirmNewPassword: string;
+}
+type Name = keyof Values;
 
 /**
  * Change password (spec sections 4, 5): the old password unless it is already known (the forced
@@ -33,35 +38,16 @@ export default function ChangePasswordModal({ props, close }: Props) {
   const account = useUi((state) => state.memberInfo?.account);
   const settings = useQuery(registerSettingsQuery).data ?? [];
   const [known] = useState(() => (props.forced ? getKnownPassword() : null));
-  const [values, setValues] = useState<Record<Name, string>>({
-    oldPassword: '',
-    newPassword: '',
-    confirmNewPassword: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const base = useId();
   const names: Name[] = known
     ? ['newPassword', 'confirmNewPassword']
     : ['oldPassword', 'newPassword', 'confirmNewPassword'];
-  const setting = settings.find((s) => s.name === 'password');
+  const form = useZodForm<Values>({
+    defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+    schema: changePasswordSchema(settings, !!known),
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const next: Partial<Record<Name, string>> = {};
-    if (!known && !values.oldPassword) next.oldPassword = fieldErrorText('required');
-    const rule = checkPasswordRule(values.newPassword, settings);
-    if (rule) next.newPassword = fieldErrorText(rule, setting);
-    if (!values.confirmNewPassword) next.confirmNewPassword = fieldErrorText('required');
-    else if (values.confirmNewPassword !== values.newPassword)
-      next.confirmNewPassword = fieldErrorText('inconsistent_twice');
-    setErrors(next);
-    const first = names.find((name) => next[name]);
-    if (first) return document.getElementById(`${base}-${first}`)?.focus();
-    setBusy(true);
-    try {
+  const mutation = useMutation({
+    mutationFn: async (values: Values) => {
       await changePassword({
         oldPassword: known ?? values.oldPassword,
         newPassword: values.newPassword,
@@ -81,56 +67,60 @@ export default function ChangePasswordModal({ props, close }: Props) {
           navigate: () => undefined,
         });
       }
+    },
+    onSuccess: () => {
       close();
       navigate(paths.home);
-    } catch (error) {
-      if (!isApiError(error)) return setServerError(t('unknown_error'));
-      const texts = fieldErrorTexts(error.fields, settings) as Partial<Record<Name, string>>;
-      if (texts.oldPassword && known) delete texts.oldPassword;
-      if (Object.keys(texts).some((k) => names.includes(k as Name))) setErrors(texts);
-      else if (error.code === 'invalid_credentials' || error.code === 'second_verification_required') {
+    },
+    onError: async (error) => {
+      const mapped = mapServerError(error, { fields: names, settings });
+      const code = isApiError(error) ? error.code : null;
+      if (
+        !Object.keys(mapped.fields).length &&
+        (code === 'invalid_credentials' || code === 'second_verification_required')
+      ) {
         // The change went through but the new login did not: sign in again by hand.
         await endSession();
         close();
         openLogin();
-      } else setServerError(error.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+        return;
+      }
+      form.showErrors(mapped.fields);
+      form.setAlert(mapped.alert);
+    },
+  });
 
-  const field = (name: Name, index: number) => (
-    <PasswordField
-      key={name}
-      id={`${base}-${name}`}
-      name={name}
-      label={t(`auth.${name}`)}
-      autoComplete={name === 'oldPassword' ? 'current-password' : 'new-password'}
-      value={values[name]}
-      onChange={(value) => {
-        setValues((v) => ({ ...v, [name]: value }));
-        if (errors[name]) setErrors((er) => ({ ...er, [name]: undefined }));
-      }}
-      error={errors[name]}
-      data-autofocus={index === 0 ? true : undefined}
-    />
+  const submit = form.handleSubmit(
+    (values) => mutation.mutateAsync(values).catch(() => undefined),
+    (errors) => form.focusFirstError(names, errors),
   );
 
   return (
     <Modal title={t('auth.changeTitle')} onClose={close} size="sm">
-      <form className="form" onSubmit={submit} noValidate aria-label={t('auth.changeTitle')}>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          form.setAlert(null);
+          void submit(event);
+        }}
+        noValidate
+        aria-label={t('auth.changeTitle')}
+      >
         {props.forced && <p className="auth-lead">{t('auth.changeForcedLead')}</p>}
         {/* The account name helps the password manager file the new password under it. */}
         <input type="text" name="username" autoComplete="username" value={account ?? ''} readOnly hidden />
-        {names.map(field)}
-        {serverError && (
-          <p className="form__alert" role="alert">
-            {serverError}
-          </p>
-        )}
-        <Button type="submit" block size="lg" busy={busy}>
-          {busy ? t('auth.submitting') : t('auth.changeSubmit')}
-        </Button>
+        {names.map((name, index) => (
+          <PasswordField
+            key={name}
+            {...form.bind(name)}
+            name={name}
+            label={t(`auth.${name}`)}
+            autoComplete={name === 'oldPassword' ? 'current-password' : 'new-password'}
+            data-autofocus={index === 0 ? true : undefined}
+          />
+        ))}
+        <Alert>{form.alert}</Alert>
+        <SubmitButton busy={mutation.isPending}>{t('auth.changeSubmit')}</SubmitButton>
       </form>
     </Modal>
   );

@@ -1,18 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { checkPasswordRule } from '@banca/contract';
-import { isApiError } from '@/api';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { FIELD_RULES, isMobileNum } from '@banca/contract';
 import { registerSettingsQuery, useWhitelabel } from '@/features/system';
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { openModal } from '@/state';
-import { Button, Modal, Tabs, tabPanelProps } from '@/ui';
+import { Modal, Tabs, tabPanelProps } from '@/ui';
+import { Alert, SubmitButton, useZodForm } from '@/ui/form';
 import { forgotPasswordByEmail, resetPasswordByPhone } from '../api/auth-api';
 import { completeLogin } from '../api/session';
+import { forgotPasswordSchema } from '../form-schemas';
 import { AuthHero } from './AuthHero';
 import { MobileField, PasswordField, SmsCodeField, TextField, UsernameField, useDefaultDial } from './fields';
-import { CODE_RE, MOBILE_RE, fieldErrorText, fieldErrorTexts } from './messages';
 import './auth.css';
 
 interface Props {
@@ -20,8 +19,21 @@ interface Props {
   close: () => void;
 }
 
-type Name = 'username' | 'email' | 'mobileNum' | 'verificationCode' | 'newPassword';
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+type Tab = 'email' | 'phone';
+interface Values {
+  tab: Tab;
+  username: string;
+  email: string;
+  mobileNum: string;
+  dial: string;
+  verificationCode: string;
+  newPassword: string;
+}
+type Name = Exclude<keyof Values, 'tab' | 'dial'>;
+const FIELDS: Record<Tab, Name[]> = {
+  email: ['username', 'email'],
+  phone: ['mobileNum', 'verificationCode', 'newPassword'],
+};
 
 /**
  * Forgot password (spec sections 4, 5): by e-mail (username + e-mail; a temporary password is sent and
@@ -34,87 +46,57 @@ export default function ForgotPasswordModal({ props, close }: Props) {
   const phoneEnabled = !!whitelabel?.CHNGPASSVERIF3;
   const settings = useQuery(registerSettingsQuery).data ?? [];
   const defaultDial = useDefaultDial();
-  const [tab, setTab] = useState<'email' | 'phone'>(
-    props.tab === 'phone' && phoneEnabled ? 'phone' : 'email',
-  );
-  const [values, setValues] = useState<Record<Name, string>>({
-    username: '',
-    email: '',
-    mobileNum: '',
-    verificationCode: '',
-    newPassword: '',
+  const form = useZodForm<Values>({
+    defaultValues: {
+      tab: props.tab === 'phone' && phoneEnabled ? 'phone' : 'email',
+      username: '',
+      email: '',
+      mobileNum: '',
+      dial: '',
+      verificationCode: '',
+      newPassword: '',
+    },
+    schema: forgotPasswordSchema(settings),
   });
-  const [dialCode, setDialCode] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const base = useId();
-  const tabsId = `${base}-tab`;
-  const dial = dialCode || defaultDial;
+  const tab = form.values.tab;
+  const dial = form.values.dial || defaultDial;
+  const tabsId = form.idOf('tab');
 
-  const set = (name: Name, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const next: Partial<Record<Name, string>> = {};
-    if (tab === 'email') {
-      if (!values.username.trim()) next.username = t('auth.enterUsername');
-      if (!EMAIL_RE.test(values.email.trim())) next.email = t('auth.enterEmail');
-    } else {
-      if (!MOBILE_RE.test(values.mobileNum)) next.mobileNum = t('auth.enterMobile');
-      if (!CODE_RE.test(values.verificationCode)) next.verificationCode = t('auth.enterCode');
-      const rule = checkPasswordRule(values.newPassword, settings);
-      if (rule)
-        next.newPassword = fieldErrorText(
-          rule,
-          settings.find((s) => s.name === 'password'),
-        );
-    }
-    setErrors(next);
-    const first = Object.keys(next)[0];
-    if (first) return document.getElementById(`${base}-${first}`)?.focus();
-    setBusy(true);
-    try {
-      if (tab === 'email') {
+  const mutation = useMutation({
+    mutationFn: async (values: Values) => {
+      if (values.tab === 'email') {
         await forgotPasswordByEmail({ username: values.username.trim(), email: values.email.trim() });
         close();
         openModal('message', { title: 'auth.forgotTitle', text: 'auth.passwordSent' });
-      } else {
-        const value = await resetPasswordByPhone({
-          mobileNum: values.mobileNum,
-          countryDialingCode: dial,
-          verificationCode: values.verificationCode,
-          newPassword: values.newPassword,
-        });
-        await completeLogin(value, {
-          type: 'username',
-          password: values.newPassword,
-          navigate: () => undefined,
-        });
-        close();
-        navigate(paths.home);
+        return;
       }
-    } catch (error) {
-      if (!isApiError(error)) return setServerError(t('unknown_error'));
-      const texts = fieldErrorTexts(error.fields, settings) as Partial<Record<Name, string>>;
-      if (error.code === 'sms_code_invalid') texts.verificationCode ??= error.message;
-      if (Object.keys(texts).length) setErrors(texts);
-      else setServerError(error.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (name: Name) => ({
-    id: `${base}-${name}`,
-    value: values[name],
-    error: errors[name],
-    onChange: (value: string) => set(name, value),
+      const value = await resetPasswordByPhone({
+        mobileNum: values.mobileNum,
+        countryDialingCode: values.dial || defaultDial,
+        verificationCode: values.verificationCode,
+        newPassword: values.newPassword,
+      });
+      await completeLogin(value, {
+        type: 'username',
+        password: values.newPassword,
+        navigate: () => undefined,
+      });
+      close();
+      navigate(paths.home);
+    },
+    onError: (error, values) =>
+      form.showServerError(error, {
+        fields: FIELDS[values.tab],
+        settings,
+        codes: { sms_code_invalid: 'verificationCode' },
+      }),
   });
+
+  const submit = form.handleSubmit(
+    // The values as typed: the e-mail call trims its own; passwords are never trimmed.
+    () => mutation.mutateAsync(form.getValues()).catch(() => undefined),
+    (errors) => form.focusFirstError(FIELDS[form.getValues('tab')], errors),
+  );
 
   return (
     <Modal
@@ -134,15 +116,17 @@ export default function ForgotPasswordModal({ props, close }: Props) {
           ]}
           value={tab}
           onChange={(value) => {
-            setTab(value);
-            setErrors({});
-            setServerError(null);
+            form.setValue('tab', value);
+            form.resetErrors();
           }}
         />
       )}
       <form
         className="form"
-        onSubmit={submit}
+        onSubmit={(event) => {
+          form.setAlert(null);
+          void submit(event);
+        }}
         noValidate
         aria-label={t('auth.forgotTitle')}
         {...(phoneEnabled ? tabPanelProps(tabsId, tab) : {})}
@@ -150,48 +134,48 @@ export default function ForgotPasswordModal({ props, close }: Props) {
         {tab === 'email' ? (
           <>
             <p className="auth-lead">{t('auth.forgotEmailLead')}</p>
-            <UsernameField {...field('username')} data-autofocus />
+            <UsernameField {...form.bind('username')} data-autofocus />
             <TextField
-              {...field('email')}
+              {...form.bind('email')}
               label={t('auth.email')}
               required
               name="email"
               type="email"
               inputMode="email"
               autoComplete="email"
-              maxLength={254}
+              maxLength={FIELD_RULES.email.maxLength}
             />
           </>
         ) : (
           <>
-            <MobileField {...field('mobileNum')} dial={dial} onDialChange={setDialCode} data-autofocus />
+            <MobileField
+              {...form.bind('mobileNum')}
+              dial={dial}
+              onDialChange={(value) => form.setValue('dial', value)}
+              data-autofocus
+            />
             <SmsCodeField
-              {...field('verificationCode')}
+              {...form.bind('verificationCode')}
               purpose="noLogin"
               target={() => {
-                if (MOBILE_RE.test(values.mobileNum))
-                  return { mobileNum: values.mobileNum, countryDialingCode: dial };
-                setErrors((e) => ({ ...e, mobileNum: t('auth.enterMobile') }));
-                document.getElementById(`${base}-mobileNum`)?.focus();
+                const mobileNum = form.getValues('mobileNum');
+                if (isMobileNum(mobileNum)) return { mobileNum, countryDialingCode: dial };
+                form.showError('mobileNum', t('auth.enterMobile'));
                 return null;
               }}
             />
             <PasswordField
-              {...field('newPassword')}
+              {...form.bind('newPassword')}
               name="newPassword"
               label={t('auth.newPassword')}
               autoComplete="new-password"
             />
           </>
         )}
-        {serverError && (
-          <p className="form__alert" role="alert">
-            {serverError}
-          </p>
-        )}
-        <Button type="submit" block size="lg" busy={busy}>
-          {busy ? t('auth.submitting') : t(tab === 'email' ? 'auth.sendPassword' : 'auth.resetSubmit')}
-        </Button>
+        <Alert>{form.alert}</Alert>
+        <SubmitButton busy={mutation.isPending}>
+          {t(tab === 'email' ? 'auth.sendPassword' : 'auth.resetSubmit')}
+        </SubmitButton>
       </form>
     </Modal>
   );

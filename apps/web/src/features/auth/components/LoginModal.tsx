@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { socialRoutes } from '@banca/contract';
 import { isApiError } from '@/api';
@@ -6,6 +6,7 @@ import { useWhitelabel } from '@/features/system';
 import { useT } from '@/i18n';
 import { openModal } from '@/state';
 import { Button, Modal, Tabs, tabPanelProps } from '@/ui';
+import { Alert, SubmitButton } from '@/ui/form';
 import { startFreePlay } from '../api/session';
 import { openRegister } from '../actions';
 import { useLoginSubmit } from '../hooks/useLoginSubmit';
@@ -14,7 +15,7 @@ import { AuthHero } from './AuthHero';
 import { ExtraIcon } from './ExtraIcon';
 import { CredentialFields } from './CredentialFields';
 import { CaptchaField, MobileField, SmsCodeField, useDefaultDial } from './fields';
-import { MOBILE_RE } from './messages';
+import { isMobileNum } from '@banca/contract';
 import { SecondVerificationForm } from './SecondVerificationForm';
 import './auth.css';
 
@@ -22,8 +23,6 @@ interface Props {
   props: { tab?: 'username' | 'sms' };
   close: () => void;
 }
-
-type Method = 'username' | 'sms';
 
 /**
  * Social sign-in is a full-page navigation to the gateway, which returns to this page with
@@ -37,8 +36,8 @@ const socialStartHref = (provider: 'google' | 'facebook'): string => {
 /**
  * Login popup (spec sections 2, 4, 5, 8): username and password, or mobile and SMS code
  * (MOBCODELOGIN3); the captcha once the server asks for it; remember-me; forgot password; free play
- * (FREEPLAY3); the second step of a login from a new IP. The submission is useLoginSubmit's (shared
- * with the agent landing); success closes the popup, agents go on to the agent centre.
+ * (FREEPLAY3); the second step of a login from a new IP. The form is useLoginSubmit's (shared with
+ * the agent landing); success closes the popup, agents go on to the agent centre.
  */
 export default function LoginModal({ props, close }: Props) {
   const { t } = useT();
@@ -47,17 +46,17 @@ export default function LoginModal({ props, close }: Props) {
   const smsEnabled = !!whitelabel?.MOBCODELOGIN3;
   const defaultDial = useDefaultDial();
   const [remembered] = useState(() => rememberedLogin());
-  const [method, setMethod] = useState<Method>(props.tab === 'sms' && smsEnabled ? 'sms' : 'username');
-  const [username, setUsername] = useState(remembered.username);
-  const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(remembered.remember);
-  const [dialCode, setDialCode] = useState(remembered.countryDialingCode);
-  const [mobile, setMobile] = useState(remembered.mobileNum);
-  const [code, setCode] = useState('');
   const [freeBusy, setFreeBusy] = useState(false);
-  const dial = dialCode || defaultDial;
   const form = useLoginSubmit({
     portal: 'MEMBER',
+    defaultDial,
+    defaultValues: {
+      type: props.tab === 'sms' && smsEnabled ? 'sms' : 'username',
+      username: remembered.username,
+      dial: remembered.countryDialingCode,
+      mobile: remembered.mobileNum,
+    },
     onLoggedIn: (credentials) => {
       saveRememberedLogin(
         remember,
@@ -68,17 +67,10 @@ export default function LoginModal({ props, close }: Props) {
       close();
     },
   });
-  const { idOf, errors, clearError } = form;
   const tabsId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.submit(
-      method === 'username'
-        ? { type: 'username', username, password }
-        : { type: 'sms', mobileNum: mobile, countryDialingCode: dial, code },
-    );
-  };
+  const method = form.form.values.type;
+  // The merchant's first dialing code until one is chosen (the country list may arrive later).
+  const dial = form.form.values.dial || defaultDial;
 
   const freePlay = async () => {
     setFreeBusy(true);
@@ -137,52 +129,34 @@ export default function LoginModal({ props, close }: Props) {
               ]}
               value={method}
               onChange={(value) => {
-                setMethod(value);
+                form.form.setValue('type', value);
                 form.resetErrors();
               }}
             />
           )}
           <form
             className="form"
-            onSubmit={submit}
+            onSubmit={form.onSubmit}
             noValidate
             aria-label={t('auth.loginTitle')}
             {...(smsEnabled ? tabPanelProps(tabsId, method) : {})}
           >
             {method === 'username' ? (
-              <CredentialFields
-                form={form}
-                username={username}
-                onUsername={setUsername}
-                password={password}
-                onPassword={setPassword}
-                autoFocus
-              />
+              <CredentialFields form={form.form} autoFocus />
             ) : (
               <>
                 <MobileField
-                  id={idOf('mobile')}
+                  {...form.form.bind('mobile')}
                   dial={dial}
-                  onDialChange={setDialCode}
-                  value={mobile}
-                  onChange={(value) => {
-                    setMobile(value);
-                    clearError('mobile');
-                  }}
-                  error={errors.mobile}
+                  onDialChange={(value) => form.form.setValue('dial', value)}
                   data-autofocus
                 />
                 <SmsCodeField
-                  id={idOf('code')}
+                  {...form.form.bind('code')}
                   purpose="noLogin"
-                  value={code}
-                  onChange={(value) => {
-                    setCode(value);
-                    clearError('code');
-                  }}
-                  error={errors.code}
                   target={() => {
-                    if (MOBILE_RE.test(mobile)) return { mobileNum: mobile, countryDialingCode: dial };
+                    const mobile = form.form.getValues('mobile');
+                    if (isMobileNum(mobile)) return { mobileNum: mobile, countryDialingCode: dial };
                     form.setError('mobile', t('auth.enterMobile'));
                     return null;
                   }}
@@ -206,14 +180,8 @@ export default function LoginModal({ props, close }: Props) {
                 {t('auth.forgotPassword')}
               </button>
             </div>
-            {form.serverError && (
-              <p className="form__alert" role="alert">
-                {form.serverError}
-              </p>
-            )}
-            <Button type="submit" block size="lg" busy={form.busy}>
-              {form.busy ? t('auth.submitting') : t('auth.submitLogin')}
-            </Button>
+            <Alert>{form.serverError}</Alert>
+            <SubmitButton busy={form.busy}>{t('auth.submitLogin')}</SubmitButton>
             {whitelabel?.FREEPLAY3 && (
               <Button variant="outline" block busy={freeBusy} onClick={freePlay}>
                 {!freeBusy && <ExtraIcon name="play" size={18} />}

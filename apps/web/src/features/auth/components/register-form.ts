@@ -8,7 +8,7 @@ import {
   type RegisterModeFlags,
   type RegisterValues,
 } from '@banca/contract';
-import { fieldErrorText } from './messages';
+import { fieldErrorText } from '@/ui/form';
 
 export type { RegisterMode };
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { LoginValue } from '@banca/contract';
 import { ApiError } from '@/api';
 import { ensureMoreMessages, setLanguage, t } from '@/i18n';
@@ -20,7 +21,11 @@ vi.mock('../api/session', () => ({ completeLogin: vi.fn(async () => 'home') }));
 const loginMock = vi.mocked(login);
 const completeMock = vi.mocked(completeLogin);
 const VALUE: LoginValue = { token: 'a'.repeat(43), firstTimeLogin: false, passwordExpired: false };
-const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient()}>
+    <MemoryRouter>{children}</MemoryRouter>
+  </QueryClientProvider>
+);
 const render = (options: LoginSubmitOptions) => renderHook(() => useLoginSubmit(options), { wrapper });
 const credentials = { type: 'username', username: ' ana ', password: 'Secret123' } as const;
 
@@ -47,6 +52,21 @@ describe('useLoginSubmit', () => {
     );
     expect(result.current.errors).toEqual({ mobile: t('auth.enterMobile'), code: t('auth.enterCode') });
     expect(loginMock).not.toHaveBeenCalled();
+  });
+
+  it('sends an SMS login with any number the server accepts (4 to 20 digits)', async () => {
+    const { result } = render({ portal: 'MEMBER' });
+    for (const mobileNum of ['1234', '9'.repeat(20)]) {
+      loginMock.mockRejectedValueOnce(new ApiError('sms_code_invalid', 400, 'Code invalid'));
+      await act(() =>
+        result.current.submit({ type: 'sms', mobileNum, countryDialingCode: '+55', code: '1234' }),
+      );
+      expect(result.current.errors).toEqual({});
+      expect(loginMock).toHaveBeenLastCalledWith(
+        expect.objectContaining({ username: mobileNum, type: 'sms' }),
+      );
+    }
+    expect(loginMock).toHaveBeenCalledTimes(2);
   });
 
   it('logs in on its portal and hands the outcome to the form', async () => {

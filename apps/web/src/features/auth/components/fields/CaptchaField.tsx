@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CAPTCHA_THROTTLE_MS } from '@banca/contract';
+import { CAPTCHA_THROTTLE_MS, FIELD_RULES } from '@banca/contract';
 import { useT } from '@/i18n';
 import { Spinner } from '@/ui';
 import { ExtraIcon } from '../ExtraIcon';
@@ -69,7 +69,7 @@ export function CaptchaField({
           onChange={(e) => onChange(e.target.value)}
           aria-invalid={!!error}
           aria-describedby={describedBy(id, error)}
-          maxLength={16}
+          maxLength={FIELD_RULES.captchaAnswer.maxLength}
         />
         <span className="captcha__image">
           {image && !failed ? (

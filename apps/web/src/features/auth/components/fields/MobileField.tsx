@@ -1,3 +1,4 @@
+import { FIELD_RULES } from '@banca/contract';
 import { useT } from '@/i18n';
 import { DialSelect } from './DialSelect';
 import { TextField, type TextFieldProps } from './TextField';
@@ -19,7 +20,7 @@ export function MobileField({ id, label, dial, onDialChange, onChange, ...props 
         name="mobileNum"
         inputMode="tel"
         autoComplete="tel-national"
-        maxLength={15}
+        maxLength={FIELD_RULES.mobileNum.maxLength}
         required
         {...props}
         id={id}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SMS_SEND_THROTTLE_MS } from '@banca/contract';
+import { FIELD_RULES, SMS_SEND_THROTTLE_MS } from '@banca/contract';
 import { isApiError } from '@/api';
 import { t as translate, useT } from '@/i18n';
 import { openModal } from '@/state';
@@ -65,7 +65,7 @@ export function SmsCodeField({ id, purpose, target, value, onChange, error, labe
           name="verificationCode"
           autoComplete="one-time-code"
           inputMode="numeric"
-          maxLength={8}
+          maxLength={FIELD_RULES.verificationCode.maxLength}
           value={value}
           onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
           aria-invalid={!!error}

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { FIELD_RULES } from '@banca/contract';
 import { useT } from '@/i18n';
 import { FormField, describedBy } from './FormField';
 import { PasswordInput } from './PasswordInput';
@@ -59,7 +60,7 @@ export function UsernameField(props: PresetProps) {
       autoComplete="username"
       autoCapitalize="none"
       spellCheck={false}
-      maxLength={64}
+      maxLength={FIELD_RULES.account.maxLength}
       required
       {...props}
       label={props.label ?? t('auth.username')}
@@ -73,7 +74,7 @@ export function PasswordField(props: PresetProps & { autoComplete: 'current-pass
   return (
     <TextField
       name="password"
-      maxLength={128}
+      maxLength={FIELD_RULES.password.maxLength}
       required
       {...props}
       type="password"
@@ -88,7 +89,7 @@ export function CodeField({ onChange, ...props }: TextFieldProps) {
     <TextField
       autoComplete="one-time-code"
       inputMode="numeric"
-      maxLength={8}
+      maxLength={FIELD_RULES.verificationCode.maxLength}
       required
       {...props}
       onChange={(value) => onChange(value.replace(/\D/g, ''))}
