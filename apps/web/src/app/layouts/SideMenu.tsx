@@ -81,7 +81,7 @@ export function SideMenu() {
             </li>
             {showVip && (
               <li>
-                <Link to={memberPage('securityCenter')} className="side-menu__item side-menu__item--vip">
+                <Link to={paths.vip} className="side-menu__item side-menu__item--vip">
                   <Icon name="crown" />
                   <span>{whitelabel?.vip.labelName || t('sideMenu.vip')}</span>
                 </Link>
