@@ -18,7 +18,6 @@ import '@/app/layouts/header.css';
 import '@/app/layouts/side-menu.css';
 import '@/app/layouts/right-bar.css';
 import '@/app/layouts/footer.css';
-import '@/app/layouts/agent-bar.css';
 import '@/features/system/components/status-pages.css';
 import '@/app/layouts/responsive.css';
 import '@/app/layouts/page.css';

@@ -79,11 +79,13 @@ export const DEMO_RESOURCES: { type: ResourceType; url: string; label: string }[
   { type: 'SOCIAL_TELEGRAM', url: 'https://t.me/bancademo', label: 'Telegram' },
 ];
 
-/** Plain links here; the seed stores them encrypted, as the spec requires. */
+/**
+ * Plain links here; the seed stores them encrypted, as the spec requires. The demo has one entry, the
+ * built-in support page (the help article `support` says who answers and when): every entry must lead
+ * somewhere that works, and a merchant adds its chat or WhatsApp line when it has one.
+ */
 export const DEMO_CUSTOMER_SERVICES: { type: CsType; label: string; path: string }[] = [
-  { type: 'LIVE_CHAT', label: 'Chat ao vivo', path: `https://${DEMO_MERCHANT.domain}/support/chat` },
-  { type: 'WHATSAPP', label: 'WhatsApp', path: 'https://wa.me/message/BANCADEMO' },
-  { type: 'TELEGRAM', label: 'Telegram', path: 'https://t.me/bancademo_suporte' },
+  { type: 'LIVE_CHAT', label: 'Support', path: '/support' },
 ];
 
 export const DEMO_DOMAINS: {
@@ -138,6 +140,15 @@ export const DEMO_HELP: Record<'PT' | 'EN', Article[]> = {
         '<p>Trabalhamos com fornecedores de jogos reconhecidos, pagamentos em reais (R$) e atendimento em português todos os dias da semana.</p>',
     },
     {
+      slug: 'support',
+      title: 'Atendimento ao cliente',
+      content:
+        '<p><strong>Quem responde:</strong> a equipe de atendimento da Banca, pessoas de verdade e em português.</p>' +
+        '<p><strong>Quando:</strong> todos os dias, das 8h à meia-noite (horário de Brasília). Durante esse horário a primeira resposta chega em poucos minutos; fora dele, no início do próximo turno.</p>' +
+        '<p><strong>Antes de escrever:</strong> tenha em mãos o seu nome de usuário e, para pagamentos, a data e o valor da operação. Nunca pedimos a sua senha.</p>' +
+        '<p>Este site de demonstração ainda não tem um chat ligado: o operador conecta aqui o seu chat ou a sua linha de WhatsApp.</p>',
+    },
+    {
       slug: 'term',
       title: 'Termos e condições',
       content:
@@ -190,6 +201,15 @@ export const DEMO_HELP: Record<'PT' | 'EN', Article[]> = {
       content:
         '<p>Banca is an online entertainment platform with live casino, slots, sports, lottery and more, built for play on phones and computers alike.</p>' +
         '<p>We work with well-known game providers, take payments in Brazilian reais (R$) and offer customer support every day of the week.</p>',
+    },
+    {
+      slug: 'support',
+      title: 'Customer support',
+      content:
+        '<p><strong>Who answers:</strong> the Banca support team, real people.</p>' +
+        '<p><strong>When:</strong> every day from 8:00 to midnight (Brasília time). During those hours the first reply comes within a few minutes; outside them, at the start of the next shift.</p>' +
+        '<p><strong>Before you write:</strong> have your username ready and, for payments, the date and amount. We never ask for your password.</p>' +
+        '<p>This demo site has no chat connected yet: the operator connects its chat or WhatsApp line here.</p>',
     },
     {
       slug: 'term',

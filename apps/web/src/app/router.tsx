@@ -1,10 +1,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loadAgentCentrePage, loadAgentLandingPage } from '@/features/agent-centre';
 import { loadPromotionsPage } from '@/features/content';
-import { loadPointMallPage } from '@/features/engagement';
+import { loadPointMallPage, loadVipPage } from '@/features/engagement';
 import { loadLotteryPage, loadSeamlessPage } from '@/features/games';
 import { HomePage, loadAccountListPage, loadGameCentrePage, loadGameListPage } from '@/features/lobby';
 import { loadMemberCentrePage } from '@/features/member-centre';
+import { loadSupportPage } from '@/features/system';
 import { paths } from '@/config/paths';
 import { withMessages } from '@/i18n';
 import { requireAgentSession, requireLogin, type RouteHandle } from './guard';
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
           page(paths.member, 'member', loadMemberCentrePage, { login: true }),
           page(paths.promotions, 'promotions', loadPromotionsPage),
           page(paths.pointMall, 'pointMall', loadPointMallPage),
+          page(paths.vip, 'vip', loadVipPage),
           {
             path: '*',
             handle: { name: 'notFound' } satisfies RouteHandle,
@@ -92,6 +94,8 @@ export const routes: RouteObject[] = [
           page(paths.sealottery, 'gamePage', loadLotteryPage, { footer: false }),
         ],
       },
+      // A page of its own (the customer-service window): no header, side menu or footer.
+      page(paths.support, 'support', loadSupportPage),
       {
         lazy: async () => ({ Component: (await import('./layouts/AgentLayout')).AgentLayout }),
         children: [

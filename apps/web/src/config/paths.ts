@@ -35,6 +35,10 @@ export const paths = {
   sealottery: '/sealottery',
   promotions: '/promotions',
   pointMall: '/pointMall',
+  /** The side menu's VIP entry (the spec names the entry, not its page). */
+  vip: '/vip',
+  /** Built-in customer-service page, opened in the customer-service window (not in the spec). */
+  support: '/support',
 } as const;
 
 /** Member-centre deep link: /member?page=depositv2 */

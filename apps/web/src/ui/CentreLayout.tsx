@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Icon, type IconName } from './Icon';
+import { useScrollStrip } from './scroll-strip';
 
 export interface CentreMenuItem<K extends string> {
   key: K;
@@ -31,6 +32,9 @@ export function CentreLayout<K extends string>({
   children,
 }: Props<K>) {
   const selected = items.find((item) => item.key === current);
+  // On phones the menu is a horizontal strip: the current page stays in view, hidden edges fade.
+  const strip = useRef<HTMLUListElement>(null);
+  useScrollStrip(strip, current);
   return (
     <div className={`centre${className ? ` ${className}` : ''}`}>
       <header className="page__head">
@@ -38,7 +42,7 @@ export function CentreLayout<K extends string>({
       </header>
       <div className="centre__body">
         <nav className="centre__menu" aria-label={menuLabel}>
-          <ul>
+          <ul ref={strip} className="scroll-strip">
             {items.map((item) => (
               <li key={item.key}>
                 <button

@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useScrollStrip } from './scroll-strip';
 
 export interface TabItem<V extends string> {
   value: V;
@@ -30,6 +31,8 @@ export function Tabs<V extends string>({
   const fallbackId = useId();
   const base = idBase ?? fallbackId;
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const strip = useRef<HTMLDivElement>(null);
+  useScrollStrip(strip, value);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = items.findIndex((item) => item.value === value);
@@ -48,9 +51,10 @@ export function Tabs<V extends string>({
 
   return (
     <div
+      ref={strip}
       role="tablist"
       aria-label={label}
-      className={`tabs tabs--${variant} ${className ?? ''}`}
+      className={`tabs scroll-strip tabs--${variant} ${className ?? ''}`}
       onKeyDown={onKeyDown}
     >
       {items.map((item, i) => {

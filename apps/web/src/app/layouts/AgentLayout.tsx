@@ -2,14 +2,18 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AgentHeader } from '@/features/agent-centre';
 import { hasToken } from '@/api';
+import { paths } from '@/config/paths';
 
-/** /agent and /agentHome: no site header or footer; the agent bar when logged in. */
+/**
+ * /agent and /agentHome: no site header or footer. The agent bar belongs to the agent centre only
+ * (whose loader admits agents alone); the landing has its own top bar, whoever is logged in.
+ */
 export function AgentLayout() {
   // Re-evaluated on every navigation: signing out on /agentHome leads to /agent without the bar.
-  useLocation();
+  const { pathname } = useLocation();
   return (
     <div className="shell shell--agent">
-      {hasToken() && (
+      {pathname === paths.agentHome && hasToken() && (
         <Suspense fallback={<div className="agent-bar agent-bar--placeholder" />}>
           <AgentHeader />
         </Suspense>

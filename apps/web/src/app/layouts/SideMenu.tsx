@@ -24,7 +24,7 @@ export function SideMenu() {
   const whitelabel = useWhitelabel();
   const resources = useResources();
   const promotions = usePromotions().slice(0, SIDE_MENU_PROMOTIONS);
-  const panel = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
   const location = useLocation();
   const memberLink = (page: string) => {
     const active =
@@ -62,7 +62,14 @@ export function SideMenu() {
         onClick={() => uiStore.set({ showSideMenu: false })}
         aria-hidden="true"
       />
-      <div id="side-menu" ref={panel} className={`side-menu${open ? ' is-open' : ''}`}>
+      {/* A landmark of its own: everything in it (app download, preferences, social links) belongs to
+          a region a screen-reader user can reach. */}
+      <aside
+        id="side-menu"
+        ref={panel}
+        className={`side-menu${open ? ' is-open' : ''}`}
+        aria-label={t('sideMenu.label')}
+      >
         <button
           type="button"
           className="icon-btn side-menu__close"
@@ -81,7 +88,7 @@ export function SideMenu() {
             </li>
             {showVip && (
               <li>
-                <Link to={memberPage('securityCenter')} className="side-menu__item side-menu__item--vip">
+                <Link to={paths.vip} className="side-menu__item side-menu__item--vip">
                   <Icon name="crown" />
                   <span>{whitelabel?.vip.labelName || t('sideMenu.vip')}</span>
                 </Link>
@@ -144,7 +151,7 @@ export function SideMenu() {
         </div>
 
         <SocialLinks className="side-menu__social" headingClass="side-menu__heading" />
-      </div>
+      </aside>
     </>
   );
 }

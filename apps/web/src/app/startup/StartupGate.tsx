@@ -11,6 +11,7 @@ import {
   statusQuery,
   whitelabelQuery,
 } from '@/features/system';
+import { paths } from '@/config/paths';
 import { uiStore } from '@/state';
 
 /**
@@ -50,14 +51,16 @@ export function StartupGate({ children }: { children: ReactNode }) {
     return <NetworkErrorPage onRetry={() => void status.refetch()} retrying={status.isFetching} />;
 
   const { systemStatus, maintenance, location } = status.data;
-  if (systemStatus === SYSTEM_STATUS.MAINTENANCE) {
+  // The support page is where the maintenance and blocked pages send people: it always renders.
+  const supportPage = window.location.pathname === paths.support;
+  if (systemStatus === SYSTEM_STATUS.MAINTENANCE && !supportPage) {
     return (
       <Suspense fallback={null}>
         <MaintenancePage endTime={maintenance?.endTime ?? null} />
       </Suspense>
     );
   }
-  if (systemStatus === SYSTEM_STATUS.REGION_BLOCKED) {
+  if (systemStatus === SYSTEM_STATUS.REGION_BLOCKED && !supportPage) {
     return (
       <Suspense fallback={null}>
         <BlockedPage ip={location?.ip ?? null} />

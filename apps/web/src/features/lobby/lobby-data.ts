@@ -1,4 +1,20 @@
 import type { Category } from '@banca/contract';
+import type { IconName } from '@/ui';
+
+/** One icon per game category, wherever the category is shown (menu, game centre). */
+export const CATEGORY_ICONS: Partial<Record<Category, IconName>> = {
+  HOME: 'home',
+  FAV: 'star',
+  RNG: 'slots',
+  LIVE: 'live',
+  FISH: 'fish',
+  PVP: 'cards',
+  SPORTS: 'ball',
+  ESPORTS: 'gamepad',
+  COCKFIGHT: 'rooster',
+  LOTT: 'ticket',
+  ELOTT: 'ticket',
+};
 
 /**
  * The home lobby's data: game menu categories (GET /lgw/games/game_menus), notices and the winner

@@ -27,7 +27,9 @@ export const openCustomerService = async (
   }
   if (!win) return 'blocked';
   try {
-    const url = await decryptCustomerServicePath(entry.path);
+    const path = await decryptCustomerServicePath(entry.path);
+    // A path on this site (the built-in /support page) or an absolute http(s) / mailto link.
+    const url = /^\/(?!\/)/.test(path) ? new URL(path, window.location.origin).href : path;
     if (!/^(https?:|mailto:)/i.test(url)) throw new Error('unsupported customer-service link');
     win.opener = null;
     win.location.href = url;

@@ -32,3 +32,5 @@ export { NetworkErrorPage } from './components/NetworkErrorPage';
 /** Shown only when the status says so: loaded on demand. */
 export const MaintenancePage = lazy(withMessages(() => import('./components/MaintenancePage')));
 export const BlockedPage = lazy(withMessages(() => import('./components/BlockedPage')));
+/** The built-in customer-service page (GET /support). */
+export const loadSupportPage = withMessages(() => import('./components/SupportPage'));

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AgentCentrePage as Page, Whitelabel } from '@banca/contract';
 import { hasToken } from '@/api';
 import { showTrialPrompt } from '@/features/auth';
 import { CustomerServiceButton, useWhitelabel } from '@/features/system';
-import { paths } from '@/config/paths';
+import { agentPage, paths } from '@/config/paths';
 import { AGENT_CENTRE_PAGES } from '@banca/contract';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
-import { CentreLayout, Empty, Spinner, type IconName } from '@/ui';
+import { CentreLayout, ComingSoon, Spinner, type IconName } from '@/ui';
 
 const ICONS: Record<Page, IconName> = {
   agentAnnouncement: 'megaphone',
@@ -89,7 +89,22 @@ export default function AgentCentrePage() {
       {page === 'customerService' ? (
         <CustomerServiceButton />
       ) : (
-        <Empty title={t('common.noData')} hint={t('common.noDataHint')} icon={ICONS[page]} />
+        // The team, reports, contracts and pay are later capabilities: said plainly, not "no data".
+        <ComingSoon
+          badge={t('comingSoon.badge')}
+          title={t('comingSoon.title', { feature: t(`agent.pages.${page}`) })}
+          text={t('comingSoon.text')}
+          icon={ICONS[page]}
+        >
+          {page !== 'agentTeamOverview' && (
+            <Link to={agentPage('agentTeamOverview')} className="btn btn--primary btn--md">
+              {t('comingSoon.backTeam')}
+            </Link>
+          )}
+          <Link to={paths.home} className="btn btn--outline btn--md">
+            {t('comingSoon.backHome')}
+          </Link>
+        </ComingSoon>
       )}
     </CentreLayout>
   );

@@ -1,12 +1,19 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { confirmLogout } from '@/features/auth';
+import { BrandLink, LanguageSelect, ThemeToggle } from '@/features/system';
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
 import { Icon } from '@/ui';
 import { gmtOffset } from '../gmt';
+import './agent-centre.css';
 
-/** The agent bar (spec section 2): GMT offset, a clock updated every second, the account, sign out. */
+/**
+ * The agent bar (spec section 2): GMT offset, a clock updated every second, the account and sign out;
+ * plus what the member site's header offers: the logo, a way back to the site, language and theme.
+ * On phones it keeps to two lines: brand and controls, then the account and clock.
+ */
 export default function AgentHeader() {
   const { t, language } = useT();
   const member = useUi((state) => state.memberInfo);
@@ -27,24 +34,39 @@ export default function AgentHeader() {
   return (
     <header className="agent-bar" aria-label={t('agent.headerLabel')}>
       <div className="agent-bar__inner">
-        <span className="agent-bar__brand">
+        <BrandLink />
+        <span className="agent-bar__title">
           <Icon name="briefcase" size={18} />
           {t('agent.centreTitle')}
         </span>
-        <span className="agent-bar__clock">
-          <span className="agent-bar__gmt">{gmtOffset(now)}</span>
-          <time dateTime={now.toISOString()} aria-label={t('agent.clock')}>
-            {time}
-          </time>
-        </span>
-        <span className="agent-bar__account">
-          <Icon name="user" size={18} />
-          <span>{member?.nickname || member?.account || t('agent.account')}</span>
-        </span>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => confirmLogout(paths.agent)}>
-          <Icon name="logout" size={16} />
-          {t('agent.signOut')}
-        </button>
+        <div className="agent-bar__controls">
+          <Link to={paths.home} className="btn btn--ghost btn--sm agent-bar__site">
+            <Icon name="home" size={16} />
+            <span>{t('agent.memberSite')}</span>
+          </Link>
+          <LanguageSelect id="agent-bar-language" className="agent-bar__lang" />
+          <ThemeToggle />
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm agent-bar__signout"
+            onClick={() => confirmLogout(paths.agent)}
+          >
+            <Icon name="logout" size={16} />
+            <span>{t('agent.signOut')}</span>
+          </button>
+        </div>
+        <div className="agent-bar__status">
+          <span className="agent-bar__account">
+            <Icon name="user" size={18} />
+            <span>{member?.nickname || member?.account || t('agent.account')}</span>
+          </span>
+          <span className="agent-bar__clock">
+            <span className="agent-bar__gmt">{gmtOffset(now)}</span>
+            <time dateTime={now.toISOString()} aria-label={t('agent.clock')}>
+              {time}
+            </time>
+          </span>
+        </div>
       </div>
     </header>
   );

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useHelpCenter } from '@/features/system';
 import { useT } from '@/i18n';
-import { Empty, Modal, Skeleton } from '@/ui';
+import { Empty, Modal, Skeleton, useScrollStrip } from '@/ui';
 
 interface Props {
   props: { slug?: string };
@@ -21,6 +21,9 @@ export default function HelpModal({ props, close }: Props) {
     setSlug(props.slug);
   }
   const selected = articles.find((a) => a.slug === slug) ?? articles[0];
+  // On phones the article list is a horizontal strip: keep the open article's tab in view.
+  const strip = useRef<HTMLUListElement>(null);
+  useScrollStrip(strip, selected?.slug);
 
   return (
     <Modal title={t('help.title')} onClose={close} size="lg">
@@ -41,7 +44,7 @@ export default function HelpModal({ props, close }: Props) {
       ) : (
         <div className="help">
           <nav className="help__list" aria-label={t('help.articles')}>
-            <ul>
+            <ul ref={strip} className="scroll-strip">
               {articles.map((article) => (
                 <li key={article.id}>
                   <button

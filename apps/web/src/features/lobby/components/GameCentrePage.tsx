@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import type { Category } from '@banca/contract';
 import { useT } from '@/i18n';
 import { Empty } from '@/ui';
+import { CATEGORY_ICONS } from '../lobby-data';
 
 const BY_PATH: Record<string, Category> = {
   '/sports': 'SPORTS',
@@ -22,7 +23,11 @@ export default function GameCentrePage() {
         <p className="page__lead">{t('games.centreTitle', { category: name })}</p>
       </header>
       <section aria-label={t('games.vendors')}>
-        <Empty title={t('games.noVendors')} hint={t('common.noDataHint')} icon="ball" />
+        <Empty
+          title={t('games.noVendors')}
+          hint={t('common.noDataHint')}
+          icon={CATEGORY_ICONS[category] ?? 'gem'}
+        />
       </section>
     </div>
   );

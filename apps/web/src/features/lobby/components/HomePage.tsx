@@ -3,24 +3,10 @@ import { useSiteName } from '@/features/system';
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
-import { Empty, Icon, type IconName } from '@/ui';
+import { Empty, Icon } from '@/ui';
 import type { Category } from '@banca/contract';
-import { useHomeLobby } from '../lobby-data';
+import { CATEGORY_ICONS, useHomeLobby } from '../lobby-data';
 import { SectionHead } from './SectionHead';
-
-const MENU_ICONS: Partial<Record<Category, IconName>> = {
-  HOME: 'home',
-  FAV: 'star',
-  RNG: 'slots',
-  LIVE: 'live',
-  FISH: 'fish',
-  PVP: 'cards',
-  SPORTS: 'ball',
-  ESPORTS: 'gamepad',
-  COCKFIGHT: 'rooster',
-  LOTT: 'ticket',
-  ELOTT: 'ticket',
-};
 
 /**
  * Home lobby (spec section 2): banners, notice marquee, category menu (HOME, FAV, then the vendor
@@ -69,7 +55,7 @@ export function HomePage() {
                 aria-pressed={current === category}
                 onClick={() => select(category)}
               >
-                <Icon name={MENU_ICONS[category] ?? 'gem'} size={22} />
+                <Icon name={CATEGORY_ICONS[category] ?? 'gem'} size={22} />
                 <span>{t(`category.${category}`)}</span>
               </button>
             </li>

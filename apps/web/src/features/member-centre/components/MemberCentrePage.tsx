@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { MemberCentrePage as Page } from '@banca/contract';
 import { MEMBER_CENTRE_PAGES } from '@banca/contract';
 import { showTrialPrompt } from '@/features/auth';
-import { paths } from '@/config/paths';
+import { memberPage, paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
-import { CentreLayout, Empty, type IconName } from '@/ui';
+import { CentreLayout, ComingSoon, type IconName } from '@/ui';
 import { SecurityCenter } from './SecurityCenter';
 
 const ICONS: Record<Page, IconName> = {
@@ -72,7 +72,20 @@ export default function MemberCentrePage() {
       {page === 'securityCenter' ? (
         <SecurityCenter />
       ) : (
-        <Empty title={t('common.noData')} hint={t('common.noDataHint')} icon={ICONS[page]} />
+        // Every other page's capability (money, records, rewards, messages) is not built yet.
+        <ComingSoon
+          badge={t('comingSoon.badge')}
+          title={t('comingSoon.title', { feature: t(`member.pages.${page}`) })}
+          text={t('comingSoon.text')}
+          icon={ICONS[page]}
+        >
+          <Link to={memberPage('securityCenter')} className="btn btn--primary btn--md">
+            {t('comingSoon.backAccount')}
+          </Link>
+          <Link to={paths.home} className="btn btn--outline btn--md">
+            {t('comingSoon.backHome')}
+          </Link>
+        </ComingSoon>
       )}
     </CentreLayout>
   );

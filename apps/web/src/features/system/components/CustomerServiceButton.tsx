@@ -12,12 +12,17 @@ interface Props {
   className?: string;
 }
 
-/** Opens the merchant's customer-service channel in a 440x750 window; says so when it cannot. */
+/**
+ * Opens the merchant's customer-service channel in a 440x750 window; says so when it cannot. With no
+ * channel configured (or none of the asked type) there is no button: never a window to nowhere.
+ */
 export function CustomerServiceButton({ variant = 'button', csType, label, className }: Props) {
   const { t } = useT();
   const { data = [] } = useCustomerServices();
   const [problem, setProblem] = useState<string | null>(null);
   const name = label ?? t('common.customerService');
+  const available = csType ? data.some((entry) => entry.csType === csType) : data.length > 0;
+  if (!available) return null;
 
   const onClick = async () => {
     // The window is opened inside the click (popup blockers), the decryption code arrives meanwhile.

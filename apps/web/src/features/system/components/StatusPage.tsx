@@ -28,7 +28,7 @@ export function StatusPage({ icon, tone, title, text, children }: Props) {
           <ThemeToggle />
         </div>
       </header>
-      <main className="status-page__main">
+      <main id="main" className="status-page__main" tabIndex={-1}>
         <section className={`status-card status-card--${tone}`} aria-labelledby="status-title">
           <span className="status-card__icon">
             <Icon name={icon} size={36} />
@@ -38,7 +38,7 @@ export function StatusPage({ icon, tone, title, text, children }: Props) {
           {children}
         </section>
       </main>
-      <p className="status-page__foot">{t('footer.responsible')}</p>
+      <footer className="status-page__foot">{t('footer.responsible')}</footer>
     </div>
   );
 }
