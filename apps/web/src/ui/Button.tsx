@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Icon, type IconName } from './Icon';
+import { Icon, type CoreIconName } from './Icon';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'outline' | 'danger';
 type Size = 'sm' | 'md' | 'lg';
@@ -7,7 +7,7 @@ type Size = 'sm' | 'md' | 'lg';
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   size?: Size;
-  icon?: IconName;
+  icon?: CoreIconName;
   /** Icon-only button: `label` becomes its accessible name (and tooltip). */
   label?: string;
   block?: boolean;

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { Icon, type IconName } from './Icon';
+import { FullIcon, type IconName } from './FullIcon';
 import { useScrollStrip } from './scroll-strip';
 
 export interface CentreMenuItem<K extends string> {
@@ -51,7 +51,7 @@ export function CentreLayout<K extends string>({
                   aria-current={item.key === current ? 'page' : undefined}
                   onClick={() => onSelect(item.key)}
                 >
-                  <Icon name={item.icon} size={18} />
+                  <FullIcon name={item.icon} size={18} />
                   <span>{item.label}</span>
                 </button>
               </li>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon, type IconName } from './Icon';
+import { FullIcon, type IconName } from './FullIcon';
 
 interface ComingSoonProps {
   /** e.g. "Coming soon" */
@@ -19,7 +19,7 @@ export function ComingSoon({ badge, title, text, icon = 'clock', children }: Com
   return (
     <div className="coming-soon" role="status">
       <span className="coming-soon__icon">
-        <Icon name={icon} size={28} />
+        <FullIcon name={icon} size={28} />
       </span>
       <span className="coming-soon__badge">{badge}</span>
       <p className="coming-soon__title">{title}</p>

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Icon, type IconName } from './Icon';
+import { Icon, type CoreIconName } from './Icon';
 
 interface EmptyProps {
   title: string;
   hint?: string;
-  icon?: IconName;
+  icon?: CoreIconName;
   compact?: boolean;
   children?: ReactNode;
 }

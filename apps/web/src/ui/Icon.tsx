@@ -3,8 +3,12 @@ import type { SVGProps } from 'react';
 /**
  * Inline SVG icon set (24px grid, stroke icons drawn with currentColor). Decorative by default
  * (aria-hidden): the control carrying the icon gets the accessible name.
+ *
+ * Two halves, for the first-paint budget: the icons the first route draws (here, `Icon`) and the
+ * rest (FullIcon.tsx, loaded with the on-demand code that draws them). `Icon` takes only the first
+ * half's names, so the type checker sends on-demand code that needs another icon to `FullIcon`.
  */
-const paths = {
+export const corePaths = {
   home: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z',
   crown: 'M3 7l4.5 4L12 4l4.5 7L21 7l-2 12H5z',
   gift: 'M4 11h16v10H4zM3 7h18v4H3zM12 7v14M12 7S10.5 3 8 3.5 7 7 12 7zm0 0s1.5-4 4-3.5S17 7 12 7z',
@@ -19,18 +23,10 @@ const paths = {
   moon: 'M20 14.5A8 8 0 0 1 9.5 4 8 8 0 1 0 20 14.5z',
   menu: 'M4 6h16M4 12h16M4 18h16',
   close: 'M6 6l12 12M18 6 6 18',
-  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
-  lock: 'M6 11h12v10H6zM8 11V8a4 4 0 0 1 8 0v3',
-  eye: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
-  eyeOff:
-    'M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3 3.8M6.6 6.6A17 17 0 0 0 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2',
-  chevronLeft: 'M15 5l-7 7 7 7',
   chevronRight: 'M9 5l7 7-7 7',
-  chevronDown: 'M5 9l7 7 7-7',
   trophy: 'M8 4h8v6a4 4 0 0 1-8 0zM8 6H4v1a4 4 0 0 0 4 4M16 6h4v1a4 4 0 0 1-4 4M12 14v4M8 21h8M9 18h6',
   star: 'M12 3l2.8 5.8 6.2.9-4.5 4.4 1.1 6.2L12 17.3l-5.6 3 1.1-6.2L3 9.7l6.2-.9z',
   flame: 'M12 22a7 7 0 0 0 7-7c0-4-3-6-4-9-1 2-2 3-3.5 3.5C11 7 10.5 4.5 9 2 8 6 5 8.5 5 14a7 7 0 0 0 7 8z',
-  clock: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 2',
   slots: 'M3 5h18v14H3zM8 5v14M16 5v14M5 12h1M11.5 12h1M18 12h1',
   live: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10zM12 3v4M12 17v4M3 12h4M17 12h4',
   fish: 'M4 12s3.5-6 9.5-6c4 0 7 3 8 6-1 3-4 6-8 6-6 0-9.5-6-9.5-6zM4 12 1.5 8M4 12l-2.5 4M16 10.5v.01',
@@ -40,28 +36,24 @@ const paths = {
     'M6 8h12a4 4 0 0 1 4 4v3a3 3 0 0 1-5.5 1.6L15 15H9l-1.5 1.6A3 3 0 0 1 2 15v-3a4 4 0 0 1 4-4zM7 11v4M5 13h4M15.5 12.5v.01M18 13.5v.01',
   ticket: 'M3 7h18v3a2 2 0 0 0 0 4v3H3v-3a2 2 0 0 0 0-4zM14 7v10',
   rooster: 'M7 21h10M12 21v-4M8 9a4 4 0 0 1 8 0v3a5 5 0 0 1-10 0V9zM11 4l1-2 1 2M16 9l3 1-3 1',
-  wallet: 'M3 7h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H3zM3 7V6a2 2 0 0 1 2-2h11v3M16 13.5h2',
   deposit: 'M12 3v12M7 10l5 5 5-5M4 19h16',
   withdraw: 'M12 15V3M7 8l5-5 5 5M4 19h16',
   briefcase: 'M3 7h18v13H3zM8 7V5a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v2M3 12h18',
   search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4',
-  logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
   wifiOff:
     'M3 3l18 18M8.5 16.5a5 5 0 0 1 7 0M5 12.5a10 10 0 0 1 4.5-2.4M19 12.5a10 10 0 0 0-2.3-1.6M2 8.8a15 15 0 0 1 4.2-2.6M22 8.8A15 15 0 0 0 11 5M12 20v.01',
-  tool: 'M14.7 6.3a4 4 0 0 0 5 5L22 14l-8 8-2.3-2.3a4 4 0 0 0-5-5L2 10l8-8 2.3 2.3a4 4 0 0 0 2.4 2z',
-  ban: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM5.6 5.6l12.8 12.8',
   help: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 1-1 1.7v.5M12 17v.01',
-  mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
-  chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
-  users: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a7 7 0 0 1 14 0M16 3.5a4 4 0 0 1 0 7.5M18 14a6 6 0 0 1 4 7',
-  shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z',
   gem: 'M6 3h12l4 6-10 12L2 9zM2 9h20M9 3l3 18 3-18',
-  qr: 'M3 3h7v7H3zM14 3h7v7h-7zM3 14h7v7H3zM14 14h3v3h-3zM18 18h3v3h-3z',
+  clock: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 2',
+  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
+  ban: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM5.6 5.6l12.8 12.8',
+  tool: 'M14.7 6.3a4 4 0 0 0 5 5L22 14l-8 8-2.3-2.3a4 4 0 0 0-5-5L2 10l8-8 2.3 2.3a4 4 0 0 0 2.4 2z',
 } as const;
 
-export type IconName = keyof typeof paths;
+/** An icon of the first-paint set. */
+export type CoreIconName = keyof typeof corePaths;
 
-type SvgProps = Omit<SVGProps<SVGSVGElement>, 'name'> & { size?: number };
+export type SvgProps = Omit<SVGProps<SVGSVGElement>, 'name'> & { size?: number };
 
 /** The one icon frame: a 24x24 stroked outline path in the current text colour, hidden from readers. */
 export function StrokeIcon({ d, size = 20, ...rest }: SvgProps & { d: string }) {
@@ -84,6 +76,6 @@ export function StrokeIcon({ d, size = 20, ...rest }: SvgProps & { d: string }) 
   );
 }
 
-export function Icon({ name, ...rest }: SvgProps & { name: IconName }) {
-  return <StrokeIcon d={paths[name]} {...rest} />;
+export function Icon({ name, ...rest }: SvgProps & { name: CoreIconName }) {
+  return <StrokeIcon d={corePaths[name]} {...rest} />;
 }

@@ -1,6 +1,6 @@
 import { PAGINATION_RANGE } from '@banca/contract';
 import { useT } from '@/i18n';
-import { Icon } from './Icon';
+import { FullIcon } from './FullIcon';
 
 /**
  * Page numbers shown: a window of `range` pages around the current one plus `margin` pages at each
@@ -49,7 +49,7 @@ export function Pagination({ page, total, onChange, margin = 1 }: PaginationProp
         onClick={() => onChange(page - 1)}
         aria-label={t('common.previousPage')}
       >
-        <Icon name="chevronLeft" size={16} />
+        <FullIcon name="chevronLeft" size={16} />
       </button>
       {pageWindow(page, total, PAGINATION_RANGE, margin).map((p, i) =>
         p === null ? (
@@ -76,7 +76,7 @@ export function Pagination({ page, total, onChange, margin = 1 }: PaginationProp
         onClick={() => onChange(page + 1)}
         aria-label={t('common.nextPage')}
       >
-        <Icon name="chevronRight" size={16} />
+        <FullIcon name="chevronRight" size={16} />
       </button>
     </nav>
   );

@@ -5,14 +5,15 @@ import { BrandLink, LanguageSelect, ThemeToggle } from '@/features/system';
 import { paths, memberPage } from '@/config/paths';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
-import { Button, Icon, type IconName } from '@/ui';
+import { Button, Icon, type CoreIconName } from '@/ui';
 
-const NAV: Array<{ to: string; key: 'deposit' | 'withdrawal' | 'agent' | 'promotions'; icon: IconName }> = [
-  { to: memberPage('depositv2'), key: 'deposit', icon: 'deposit' },
-  { to: memberPage('withdraw'), key: 'withdrawal', icon: 'withdraw' },
-  { to: paths.agent, key: 'agent', icon: 'briefcase' },
-  { to: paths.promotions, key: 'promotions', icon: 'gift' },
-];
+const NAV: Array<{ to: string; key: 'deposit' | 'withdrawal' | 'agent' | 'promotions'; icon: CoreIconName }> =
+  [
+    { to: memberPage('depositv2'), key: 'deposit', icon: 'deposit' },
+    { to: memberPage('withdraw'), key: 'withdrawal', icon: 'withdraw' },
+    { to: paths.agent, key: 'agent', icon: 'briefcase' },
+    { to: paths.promotions, key: 'promotions', icon: 'gift' },
+  ];
 
 /**
  * Site header: brand, nav entries (deposit and withdrawal go through the login guard), language and

@@ -1,8 +1,8 @@
 import type { Category } from '@banca/contract';
-import type { IconName } from '@/ui';
+import type { CoreIconName } from '@/ui';
 
 /** One icon per game category, wherever the category is shown (menu, game centre). */
-export const CATEGORY_ICONS: Partial<Record<Category, IconName>> = {
+export const CATEGORY_ICONS: Partial<Record<Category, CoreIconName>> = {
   HOME: 'home',
   FAV: 'star',
   RNG: 'slots',

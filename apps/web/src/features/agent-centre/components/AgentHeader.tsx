@@ -5,7 +5,7 @@ import { BrandLink, LanguageSelect, ThemeToggle } from '@/features/system';
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
-import { Icon } from '@/ui';
+import { FullIcon } from '@/ui';
 import { gmtOffset } from '../gmt';
 import './agent-centre.css';
 
@@ -36,12 +36,12 @@ export default function AgentHeader() {
       <div className="agent-bar__inner">
         <BrandLink />
         <span className="agent-bar__title">
-          <Icon name="briefcase" size={18} />
+          <FullIcon name="briefcase" size={18} />
           {t('agent.centreTitle')}
         </span>
         <div className="agent-bar__controls">
           <Link to={paths.home} className="btn btn--ghost btn--sm agent-bar__site">
-            <Icon name="home" size={16} />
+            <FullIcon name="home" size={16} />
             <span>{t('agent.memberSite')}</span>
           </Link>
           <LanguageSelect id="agent-bar-language" className="agent-bar__lang" />
@@ -51,13 +51,13 @@ export default function AgentHeader() {
             className="btn btn--ghost btn--sm agent-bar__signout"
             onClick={() => confirmLogout(paths.agent)}
           >
-            <Icon name="logout" size={16} />
+            <FullIcon name="logout" size={16} />
             <span>{t('agent.signOut')}</span>
           </button>
         </div>
         <div className="agent-bar__status">
           <span className="agent-bar__account">
-            <Icon name="user" size={18} />
+            <FullIcon name="user" size={18} />
             <span>{member?.nickname || member?.account || t('agent.account')}</span>
           </span>
           <span className="agent-bar__clock">

@@ -5,7 +5,7 @@ import { BrandLink, LanguageSelect, ThemeToggle, useSiteName } from '@/features/
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
-import { Button, Icon, Skeleton } from '@/ui';
+import { Button, FullIcon, Skeleton } from '@/ui';
 import './agent-centre.css';
 
 const formSkeleton = (
@@ -71,20 +71,20 @@ export default function AgentLandingPage() {
           <p className="agent-landing__lead">{t('agent.landingLead')}</p>
           <ul className="agent-landing__benefits">
             <li>
-              <Icon name="users" />
+              <FullIcon name="users" />
               {t('agent.benefitTeam')}
             </li>
             <li>
-              <Icon name="chart" />
+              <FullIcon name="chart" />
               {t('agent.benefitReports')}
             </li>
             <li>
-              <Icon name="wallet" />
+              <FullIcon name="wallet" />
               {t('agent.benefitPay')}
             </li>
           </ul>
           <p className="agent-landing__hours">
-            <Icon name="clock" size={18} />
+            <FullIcon name="clock" size={18} />
             {t('agent.hours')}
           </p>
         </section>

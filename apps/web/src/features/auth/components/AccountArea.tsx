@@ -5,7 +5,7 @@ import { BalanceChip } from '@/features/wallet';
 import { memberPage, paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { openModal, useUi } from '@/state';
-import { Icon, StrokeIcon, type IconName } from '@/ui';
+import { FullIcon, StrokeIcon, type IconName } from '@/ui';
 import { confirmLogout } from '../actions';
 import { unlessTrial } from '../trial';
 import './auth.css';
@@ -100,7 +100,7 @@ export default function AccountArea() {
   const item = (key: 'myAccount' | 'bettingRecord' | 'messages', icon: IconName, to: string) => (
     <li>
       <button type="button" className="account__item" onClick={() => go(to)}>
-        <Icon name={icon} size={18} />
+        <FullIcon name={icon} size={18} />
         <span>{t(`account.${key}`)}</span>
       </button>
     </li>
@@ -130,7 +130,7 @@ export default function AccountArea() {
         <span className="account__face" aria-hidden="true">
           {(name || '?').slice(0, 1).toUpperCase()}
         </span>
-        <Icon name="chevronDown" size={16} />
+        <FullIcon name="chevronDown" size={16} />
       </button>
       {open && (
         <div className="account__menu" id={menuId}>
@@ -167,7 +167,7 @@ export default function AccountArea() {
               {isAgent && (
                 <li>
                   <button type="button" className="account__item" onClick={() => go(paths.agentHome, false)}>
-                    <Icon name="briefcase" size={18} />
+                    <FullIcon name="briefcase" size={18} />
                     <span>{t('account.agentCentre')}</span>
                   </button>
                 </li>
@@ -181,7 +181,7 @@ export default function AccountArea() {
                     confirmLogout();
                   }}
                 >
-                  <Icon name="logout" size={18} />
+                  <FullIcon name="logout" size={18} />
                   <span>{t('account.signOut')}</span>
                 </button>
               </li>

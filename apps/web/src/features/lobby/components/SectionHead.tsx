@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useT } from '@/i18n';
-import { Icon, type IconName } from '@/ui';
+import { Icon, type CoreIconName } from '@/ui';
 
 /** A lobby section title with its optional 'more' link. */
 export function SectionHead({
@@ -10,7 +10,7 @@ export function SectionHead({
   moreTo,
 }: {
   id: string;
-  icon: IconName;
+  icon: CoreIconName;
   title: string;
   moreTo?: string;
 }) {

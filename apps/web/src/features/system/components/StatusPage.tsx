@@ -1,12 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { useT } from '@/i18n';
-import { Icon, type IconName } from '@/ui';
+import { Icon, type CoreIconName } from '@/ui';
 import { hideBootCover } from '../boot-cover';
 import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
 
 interface Props {
-  icon: IconName;
+  icon: CoreIconName;
   tone: 'accent' | 'danger';
   title: string;
   text: string;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
-import { Icon, StrokeIcon } from '@/ui';
+import { FullIcon, StrokeIcon } from '@/ui';
 import { balanceQuery } from '../api/wallet-api';
 import { setBalanceHidden, useBalanceHidden } from '../balance-visibility';
 import { formatMinorUnits } from '../money-format';
@@ -46,7 +46,7 @@ export function BalanceChip({ variant = 'header' }: { variant?: 'header' | 'menu
   return (
     <div className={`balance balance--${variant}`} role="group" aria-label={t('account.balance')}>
       <span className="balance__figure" role="status" aria-label={`${t('account.balance')}: ${label}`}>
-        <Icon name="wallet" size={16} />
+        <FullIcon name="wallet" size={16} />
         {value && !hidden && <span className="balance__symbol">{value.currencySymbol}</span>}
         <span className="balance__amount" aria-hidden="true">
           {shown}
@@ -61,7 +61,7 @@ export function BalanceChip({ variant = 'header' }: { variant?: 'header' | 'menu
         title={hidden ? t('wallet.showBalance') : t('wallet.hideBalance')}
         onClick={() => setBalanceHidden(!hidden)}
       >
-        <Icon name={hidden ? 'eye' : 'eyeOff'} size={16} />
+        <FullIcon name={hidden ? 'eye' : 'eyeOff'} size={16} />
       </button>
       <button
         type="button"

@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { useT } from '@/i18n';
-import { Icon } from '@/ui';
+import { FullIcon } from '@/ui';
 
 /** A password field with a show/hide toggle. */
 export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
@@ -16,7 +16,7 @@ export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>,
         aria-label={t(visible ? 'common.hidePassword' : 'common.showPassword')}
         aria-pressed={visible}
       >
-        <Icon name={visible ? 'eyeOff' : 'eye'} size={18} />
+        <FullIcon name={visible ? 'eyeOff' : 'eye'} size={18} />
       </button>
     </span>
   );
