@@ -11,6 +11,9 @@ const cdn = { imgUrls: ['https://img.example'], startGameUrls: ['https://start.e
 
 let status: unknown;
 let statusFails = false;
+/** The merchant's customer-service channels (GET /wps/system/customerService). */
+let customerServices: unknown[] = [];
+const LIVE_CHAT = { csType: 'LIVE_CHAT', label: 'Support', path: 'encrypted-path-key12345' };
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   const url = String(input);
   const json = (body: unknown, code = 200) =>
@@ -21,6 +24,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   }
   if (url.startsWith('/wps/system/whitelabel')) return json(envelope(whitelabel));
   if (url.startsWith('/wps/system/cdn')) return json(envelope(cdn));
+  if (url.startsWith('/wps/system/customerService')) return json(envelope(customerServices));
   return json(envelope([]));
 });
 
@@ -37,6 +41,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockClear();
   statusFails = false;
+  customerServices = [LIVE_CHAT];
   sessionStorage.clear();
   uiStore.reset();
 });
@@ -91,6 +96,26 @@ describe('StartupGate', () => {
     expect(await screen.findByRole('heading', { name: 'Acesso restrito' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('203.0.113.9')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Atendimento ao cliente' })).toBeTruthy();
+  }, 15_000);
+
+  it('shows no customer-service button when no channel is configured: never a window to nowhere', async () => {
+    customerServices = [];
+    status = { systemStatus: 2, maintenance: null, location: { ip: '203.0.113.9', countryCode: 'XX' } };
+    renderGate();
+    expect(await screen.findByRole('heading', { name: 'Acesso restrito' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Atendimento ao cliente' })).toBeNull();
+  }, 15_000);
+
+  it("renders the support page (the app's /support route) even during maintenance", async () => {
+    status = { systemStatus: 1, maintenance: null, location: { ip: '1.2.3.4', countryCode: null } };
+    window.history.pushState({}, '', '/support');
+    try {
+      renderGate();
+      expect(await screen.findByText('the app', {}, { timeout: 10_000 })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Sistema em manutenção' })).toBeNull();
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
   }, 15_000);
 
   it('shows the network page when the status call fails, and retries into the app', async () => {
