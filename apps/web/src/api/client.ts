@@ -1,4 +1,5 @@
 import type { EntryBody, EntryQuery, EntryValue, RouteEntry } from '@banca/contract/routes';
+import { systemCalls } from '@banca/contract/routes';
 import { LANGUAGE_HEADER, SESSION_KEYS } from '@banca/contract';
 import { getLanguage, t } from '@/i18n';
 import { getToken } from './session';
@@ -78,7 +79,8 @@ export const apiCall = async <E extends RouteEntry>(
     if (route.enc) {
       // JOSE loads only with the first enc call, never on the first route.
       headers['Content-Type'] = 'application/jose';
-      body = await (await import('./enc')).encryptBody(options.body);
+      const { encryptBody } = await import('./enc');
+      body = await encryptBody(options.body, () => apiCall(systemCalls.publicKey));
     } else if (route.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(options.body as Record<string, string>).toString();

@@ -1,6 +1,4 @@
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
-import { systemCalls } from '@banca/contract/routes';
-import { apiCall } from './client';
 
 /**
  * JWE bodies of the calls the spec marks enc (ARCHITECTURE.md section 2): the JSON body encrypted to
@@ -13,10 +11,14 @@ export const JWE_ENC = 'A256GCM';
 type Key = { key: CryptoKey | Uint8Array; kid: string };
 let cached: Promise<Key> | null = null;
 
+/** How the gateway's key is fetched (GET /wps/system/publicKey): handed in by the client, which this
+ *  module must not import back (the client loads this module on demand). */
+export type FetchPublicKey = () => Promise<JWK & { kid: string }>;
+
 /** The gateway's public key, fetched once per page (a failed fetch is retried on the next call). */
-export const publicKey = (): Promise<Key> => {
-  cached ??= apiCall(systemCalls.publicKey)
-    .then(async (jwk) => ({ key: await importJWK(jwk as JWK, JWE_ALG), kid: jwk.kid }))
+export const publicKey = (fetchKey: FetchPublicKey): Promise<Key> => {
+  cached ??= fetchKey()
+    .then(async (jwk) => ({ key: await importJWK(jwk, JWE_ALG), kid: jwk.kid }))
     .catch((error: unknown) => {
       cached = null;
       throw error;
@@ -29,8 +31,8 @@ export const resetPublicKey = (): void => {
   cached = null;
 };
 
-export const encryptBody = async (body: unknown): Promise<string> => {
-  const { key, kid } = await publicKey();
+export const encryptBody = async (body: unknown, fetchKey: FetchPublicKey): Promise<string> => {
+  const { key, kid } = await publicKey(fetchKey);
   return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(body)))
     .setProtectedHeader({ alg: JWE_ALG, enc: JWE_ENC, kid, cty: 'json' })
     .encrypt(key);

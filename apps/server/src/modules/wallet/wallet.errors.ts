@@ -13,5 +13,3 @@ export class WalletError extends DomainError<WalletErrorCode> {
     super(code, WALLET_ERROR_STATUS[code], value);
   }
 }
-
-export const isWalletError = (err: unknown): err is WalletError => err instanceof WalletError;

@@ -14,8 +14,6 @@ export interface EventType<P> {
   readonly __payload?: P;
 }
 
-export type PayloadOf<E> = E extends EventType<infer P> ? P : never;
-
 /** e.g. `export const memberRegistered = defineEvent<{ memberId: number }>('member.registered');` */
 export const defineEvent = <P extends { [key: string]: JsonValue }>(name: string): EventType<P> => {
   if (!/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/.test(name)) {

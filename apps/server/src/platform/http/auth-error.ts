@@ -15,8 +15,6 @@ export class AuthError extends DomainError<GatewayErrorCode> {
   }
 }
 
-export const isAuthError = (err: unknown): err is AuthError => err instanceof AuthError;
-
 /** Trial accounts (type 4) may not use account features: member and agent centres, wallet, game
  *  launches. One guard, reused by every service that needs it (routes declare requireRealAccount). */
 export function requireRealAccount(auth: { type: number }): void {

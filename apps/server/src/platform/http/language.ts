@@ -1,12 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  DEFAULT_LANGUAGE,
-  ERROR_MESSAGES,
-  LANGUAGE_HEADER,
-  LANGUAGES,
-  type ErrorCode,
-  type Language,
-} from '@banca/contract';
+import { DEFAULT_LANGUAGE, LANGUAGE_HEADER, LANGUAGES, type Language } from '@banca/contract';
 
 /** The viewer's language from the `Language` header (PT default, EN); anything else reads as PT. */
 export function requestLanguage(request: FastifyRequest): Language {
@@ -14,5 +7,3 @@ export function requestLanguage(request: FastifyRequest): Language {
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim().toUpperCase();
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
 }
-
-export const errorMessage = (code: ErrorCode, lang: Language): string => ERROR_MESSAGES[code][lang];

@@ -18,7 +18,7 @@ export function HomeWithModal({ kind }: { kind: Kind }) {
   useEffect(() => {
     const props = kind === 'help' ? (slug ? { slug } : {}) : {};
     openModal(kind, props as never, () => {
-      if (window.location.pathname === pathname) navigate(paths.home, { replace: true });
+      if (window.location.pathname === pathname) void navigate(paths.home, { replace: true });
     });
   }, [kind, slug, pathname, navigate]);
 

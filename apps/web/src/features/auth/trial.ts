@@ -19,7 +19,3 @@ export const unlessTrial = (open: () => void): void => {
   if (isTrialSession(uiStore.get())) showTrialPrompt();
   else open();
 };
-
-/** Unread messages and the consolidated contract data are fetched only for real accounts. */
-export const wantsAccountExtras = (state: Pick<UiState, 'isLogin' | 'isTrial'>) =>
-  state.isLogin && !state.isTrial;

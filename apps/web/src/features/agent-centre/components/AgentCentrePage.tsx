@@ -61,7 +61,7 @@ export default function AgentCentrePage() {
   useEffect(() => {
     if (!refused) return;
     if (member?.isTrial) showTrialPrompt();
-    navigate(paths.agent, { replace: true });
+    void navigate(paths.agent, { replace: true });
   }, [refused, member, navigate]);
 
   useEffect(() => {

@@ -45,8 +45,8 @@ export default function MemberCentrePage() {
     if (!blocked) return;
     showTrialPrompt();
     const idx = (history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate(paths.home, { replace: true });
+    if (idx > 0) void navigate(-1);
+    else void navigate(paths.home, { replace: true });
   }, [blocked, navigate]);
 
   useEffect(() => {

@@ -24,7 +24,7 @@ export function CustomerServiceButton({ variant = 'button', csType, label, class
   const available = csType ? data.some((entry) => entry.csType === csType) : data.length > 0;
   if (!available) return null;
 
-  const onClick = async () => {
+  const open = async () => {
     // The window is opened inside the click (popup blockers), the decryption code arrives meanwhile.
     const win = openBlankWindow();
     const { openCustomerService, pickCustomerService } = await import('../customer-service');
@@ -43,7 +43,7 @@ export function CustomerServiceButton({ variant = 'button', csType, label, class
   if (variant === 'button') {
     return (
       <span className={`cs-button ${className ?? ''}`}>
-        <Button variant="secondary" icon="headset" onClick={onClick}>
+        <Button variant="secondary" icon="headset" onClick={() => void open()}>
           {name}
         </Button>
         {message}
@@ -53,7 +53,7 @@ export function CustomerServiceButton({ variant = 'button', csType, label, class
   if (variant === 'menu') {
     return (
       <>
-        <button type="button" className={`side-menu__item ${className ?? ''}`} onClick={onClick}>
+        <button type="button" className={`side-menu__item ${className ?? ''}`} onClick={() => void open()}>
           <Icon name="headset" />
           <span>{name}</span>
         </button>
@@ -66,7 +66,7 @@ export function CustomerServiceButton({ variant = 'button', csType, label, class
       <button
         type="button"
         className={className ?? (variant === 'rail' ? 'right-bar__btn' : 'icon-btn')}
-        onClick={onClick}
+        onClick={() => void open()}
         aria-label={name}
         title={name}
       >
