@@ -120,7 +120,7 @@ export const register = async (page: Page, lang: Lang, mode: 'username' | 'mobil
     .getByLabel(new RegExp(`${t(lang, 'register.fields.verificationCode')}|${t(lang, 'auth.smsCode')}`))
     .fill(code);
   await dialog.getByLabel(t(lang, 'auth.captcha'), { exact: true }).fill(await solve(page.request));
-  await dialog.getByText(t(lang, 'auth.terms')).click();
+  await dialog.getByRole('checkbox', { name: t(lang, 'auth.terms') }).check();
   await dialog.getByRole('button', { name: t(lang, 'auth.submitRegister') }).click();
 
   await expect(dialog).toHaveCount(0);
