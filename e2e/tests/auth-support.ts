@@ -88,8 +88,15 @@ export const PASSWORD = 'Secret123';
 export const registerDialog = (page: Page, lang: Lang) =>
   page.getByRole('dialog', { name: t(lang, 'auth.registerTitle') });
 
+/** A catalogue text with its {{placeholders}} filled. */
+const filled = (text: string, vars: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Registers through the modal (as a new visitor: terms checked first, SMS code from the outbox)
- *  and returns the credentials; the page is left logged in, at home. */
+ *  and returns the credentials; the page is left logged in, at home, the welcome dialog closed.
+ *  On the way it checks what a newcomer reads: the terms link, country names in the page's
+ *  language, the SMS code's validity beside the resend countdown, one name for the invitation code. */
 export const register = async (page: Page, lang: Lang, mode: 'username' | 'mobile') => {
   const solve = captchaSolver(page);
   await page.goto('/register');
@@ -100,6 +107,15 @@ export const register = async (page: Page, lang: Lang, mode: 'username' | 'mobil
   // Terms and required fields are checked before anything is sent.
   await dialog.getByRole('button', { name: t(lang, 'auth.submitRegister') }).click();
   await expect(dialog.getByText(t(lang, 'auth.termsRequired'))).toBeVisible();
+  // The terms open their help article in a new tab: the form stays as typed.
+  const terms = dialog.getByRole('link', { name: t(lang, 'auth.termsLink') });
+  await expect(terms).toHaveAttribute('href', '/help#term');
+  await expect(terms).toHaveAttribute('target', '_blank');
+  await expect(terms).toHaveAttribute('rel', /noopener/);
+  // Country names in the page's language (the server's list is Portuguese).
+  await expect(dialog.getByLabel(t(lang, 'auth.countryCode')).locator('option:checked')).toHaveText(
+    lang === 'EN' ? '+55 Brazil' : '+55 Brasil',
+  );
 
   const username = newUsername();
   const mobile = newMobile();
@@ -112,19 +128,48 @@ export const register = async (page: Page, lang: Lang, mode: 'username' | 'mobil
     await dialog
       .getByLabel(t(lang, 'register.fields.email'), { exact: true })
       .fill(`${username}@mail.example`);
+  const codeField = dialog.getByLabel(
+    new RegExp(`${t(lang, 'register.fields.verificationCode')}|${t(lang, 'auth.smsCode')}`),
+  );
+  // Before sending: how long a code lasts; after: that, and the live resend countdown.
+  await expect(codeField).toHaveAccessibleDescription(filled(t(lang, 'auth.smsHint'), { minutes: 5 }));
   await dialog.getByRole('button', { name: t(lang, 'auth.sendCode') }).click();
   // The button counts down after sending.
   await expect(dialog.getByRole('button', { name: /\d+\s*s/ })).toBeDisabled();
-  const code = await smsCode(page.request, mobile);
-  await dialog
-    .getByLabel(new RegExp(`${t(lang, 'register.fields.verificationCode')}|${t(lang, 'auth.smsCode')}`))
-    .fill(code);
+  await expect(codeField).toHaveAccessibleDescription(
+    new RegExp(
+      `^${escaped(filled(t(lang, 'auth.smsHintWait'), { minutes: 5, seconds: 'SECONDS' })).replace('SECONDS', '\\d+')}$`,
+    ),
+  );
+  // The SMS itself states the validity, in the member's language.
+  const sms = await latestMessage(page.request, `+55${mobile}`, 'sms');
+  expect(sms).toContain(lang === 'EN' ? 'expires in 5 minutes' : 'expira em 5 minutos');
+  await codeField.fill(codeIn(sms));
   await dialog.getByLabel(t(lang, 'auth.captcha'), { exact: true }).fill(await solve(page.request));
-  await dialog.getByText(t(lang, 'auth.terms')).click();
+  await dialog.getByRole('checkbox', { name: t(lang, 'auth.terms') }).check();
+
+  // A bad invitation code (a username-mode field here): the warning dialog and the field's error
+  // use the field's one name.
+  if (mode === 'username') {
+    const invitation = dialog.getByLabel(t(lang, 'register.fields.affiliateCode'), { exact: true });
+    await invitation.fill('NOSUCH9999');
+    await dialog.getByRole('button', { name: t(lang, 'auth.submitRegister') }).click();
+    const warning = page.getByRole('alertdialog', { name: t(lang, 'in_popup_prompt') });
+    await expect(warning).toContainText(lang === 'EN' ? /invitation code/i : /código de convite/i);
+    await warning.getByRole('button', { name: t(lang, 'in_increase_submit') }).click();
+    await expect(warning).toHaveCount(0);
+    await expect(invitation).toHaveAccessibleDescription(t(lang, 'fieldError.affiliate_invalid'));
+    await invitation.fill('');
+  }
   await dialog.getByRole('button', { name: t(lang, 'auth.submitRegister') }).click();
 
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);
+  // One welcome dialog says what comes next; closing it leaves the home page.
+  const welcome = page.getByRole('alertdialog', { name: t(lang, 'auth.welcomeTitle') });
+  await expect(welcome).toContainText(mode === 'username' ? username : mobile);
+  await welcome.getByRole('button', { name: t(lang, 'in_increase_submit') }).click();
+  await expect(welcome).toHaveCount(0);
   await expectLoggedIn(page, lang);
   return { username, mobile, email: `${username}@mail.example` };
 };

@@ -31,4 +31,27 @@ describe('captcha', () => {
   it('never uses ambiguous glyphs', () => {
     for (const ch of '0Oo1lIi5Ss2Zz8B') expect(CAPTCHA_ALPHABET).not.toContain(ch);
   });
+
+  it('draws on its own white panel with every glyph and noise line at >= 3:1 against it', () => {
+    const channel = (hex: string) => {
+      const c = parseInt(hex, 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    const luminance = (colour: string) => {
+      const hex =
+        colour.length === 4
+          ? [...colour.slice(1)].map((d) => d + d)
+          : [1, 3, 5].map((i) => colour.slice(i, i + 2));
+      const [r, g, b] = hex.map(channel) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    for (let i = 0; i < 20; i++) {
+      const svg = Buffer.from(renderCaptcha(now).image.split(',')[1]!, 'base64').toString('utf8');
+      expect(svg).toMatch(/^<svg[^>]*><rect width="100%" height="100%" fill="#ffffff"\/>/);
+      const colours = [...svg.matchAll(/(?:fill|stroke)="(#[0-9a-f]{3,6})"/g)].map((m) => m[1]!);
+      const drawn = colours.filter((c) => c !== '#ffffff');
+      expect(drawn.length).toBeGreaterThan(3);
+      for (const colour of drawn) expect((1 + 0.05) / (luminance(colour) + 0.05)).toBeGreaterThanOrEqual(3);
+    }
+  });
 });

@@ -28,6 +28,21 @@ export const hashCaptchaAnswer = (id: string, answer: string): string =>
 export const captchaAnswerMatches = (id: string, answer: string, storedHash: string): boolean =>
   hexDigestsEqual(hashCaptchaAnswer(id, answer), storedHash);
 
+/** Noise lines no lighter than #777 (4.5:1 on white); the glyphs are darker still. */
+const NOISE_LIGHTEST = 0x7;
+
+/**
+ * The image carries its own white panel, so it reads the same in the dark and the light theme, and
+ * its noise lines are clamped to keep >= 3:1 against that panel.
+ */
+export const onLightPanel = (svg: string): string =>
+  svg
+    .replace(/^<svg([^>]*)>/, '<svg$1><rect width="100%" height="100%" fill="#ffffff"/>')
+    .replace(/stroke="#([0-9a-f])\1\1"/g, (_, digit: string) => {
+      const grey = Math.min(parseInt(digit, 16), NOISE_LIGHTEST).toString(16);
+      return `stroke="#${grey}${grey}${grey}"`;
+    });
+
 export function renderCaptcha(now: Date, random: () => number = Math.random): RenderedCaptcha {
   // 4 or 5 characters, so the length itself is not a given.
   const size = random() < 0.5 ? 4 : 5;
@@ -35,7 +50,9 @@ export function renderCaptcha(now: Date, random: () => number = Math.random): Re
     size,
     charPreset: CAPTCHA_ALPHABET,
     noise: 3,
-    color: true,
+    // Grey glyphs (#000-#444, >= 9:1 on white) instead of random hues, which reach 75 % lightness
+    // (yellow on white is under 2:1): the image must read on both themes (WCAG AA non-text contrast).
+    color: false,
     width: 150,
     height: 50,
     fontSize: 52,
@@ -44,7 +61,7 @@ export function renderCaptcha(now: Date, random: () => number = Math.random): Re
   return {
     id,
     answer: text,
-    image: `data:image/svg+xml;base64,${Buffer.from(data, 'utf8').toString('base64')}`,
+    image: `data:image/svg+xml;base64,${Buffer.from(onLightPanel(data), 'utf8').toString('base64')}`,
     answerHash: hashCaptchaAnswer(id, text),
     expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS),
   };

@@ -6,6 +6,7 @@ import { modalStore, uiStore } from '@/state';
 import { countdownSeconds, throttle, useCountdown } from './countdown';
 import { REMEMBER_KEY, REMEMBER_MS, rememberedLogin, saveRememberedLogin } from './remember';
 import { registerErrors, registerModes, visibleFields } from './components/register-form';
+import { countryName } from './components/fields/DialSelect';
 import { fieldErrorText } from '@/ui/form';
 import { showTrialPrompt, unlessTrial } from './trial';
 
@@ -183,5 +184,14 @@ describe('trial prompt', () => {
     ]);
     showTrialPrompt();
     expect(modalStore.get().stack).toHaveLength(1);
+  });
+});
+
+describe('countryName', () => {
+  it("names a country in the viewer's language, the server's name as the fallback", () => {
+    expect(countryName('en', 'BR', 'Brasil')).toBe('Brazil');
+    expect(countryName('pt-BR', 'BR', 'Brasil')).toBe('Brasil');
+    expect(countryName('en', 'XX', 'Terra')).toBe('Terra');
+    expect(countryName('en', 'not a region', 'Terra')).toBe('Terra');
   });
 });

@@ -121,62 +121,63 @@ export default function ForgotPasswordModal({ props, close }: Props) {
           }}
         />
       )}
-      <form
-        className="form"
-        onSubmit={(event) => {
-          form.setAlert(null);
-          void submit(event);
-        }}
-        noValidate
-        aria-label={t('auth.forgotTitle')}
-        {...(phoneEnabled ? tabPanelProps(tabsId, tab) : {})}
-      >
-        {tab === 'email' ? (
-          <>
-            <p className="auth-lead">{t('auth.forgotEmailLead')}</p>
-            <UsernameField {...form.bind('username')} data-autofocus />
-            <TextField
-              {...form.bind('email')}
-              label={t('auth.email')}
-              required
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={FIELD_RULES.email.maxLength}
-            />
-          </>
-        ) : (
-          <>
-            <MobileField
-              {...form.bind('mobileNum')}
-              dial={dial}
-              onDialChange={(value) => form.setValue('dial', value)}
-              data-autofocus
-            />
-            <SmsCodeField
-              {...form.bind('verificationCode')}
-              purpose="noLogin"
-              target={() => {
-                const mobileNum = form.getValues('mobileNum');
-                if (isMobileNum(mobileNum)) return { mobileNum, countryDialingCode: dial };
-                form.showError('mobileNum', t('auth.enterMobile'));
-                return null;
-              }}
-            />
-            <PasswordField
-              {...form.bind('newPassword')}
-              name="newPassword"
-              label={t('auth.newPassword')}
-              autoComplete="new-password"
-            />
-          </>
-        )}
-        <Alert>{form.alert}</Alert>
-        <SubmitButton busy={mutation.isPending}>
-          {t(tab === 'email' ? 'auth.sendPassword' : 'auth.resetSubmit')}
-        </SubmitButton>
-      </form>
+      <div {...(phoneEnabled ? tabPanelProps(tabsId, tab) : {})}>
+        <form
+          className="form"
+          onSubmit={(event) => {
+            form.setAlert(null);
+            void submit(event);
+          }}
+          noValidate
+          aria-label={t('auth.forgotTitle')}
+        >
+          {tab === 'email' ? (
+            <>
+              <p className="auth-lead">{t('auth.forgotEmailLead')}</p>
+              <UsernameField {...form.bind('username')} data-autofocus />
+              <TextField
+                {...form.bind('email')}
+                label={t('auth.email')}
+                required
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                maxLength={FIELD_RULES.email.maxLength}
+              />
+            </>
+          ) : (
+            <>
+              <MobileField
+                {...form.bind('mobileNum')}
+                dial={dial}
+                onDialChange={(value) => form.setValue('dial', value)}
+                data-autofocus
+              />
+              <SmsCodeField
+                {...form.bind('verificationCode')}
+                purpose="noLogin"
+                target={() => {
+                  const mobileNum = form.getValues('mobileNum');
+                  if (isMobileNum(mobileNum)) return { mobileNum, countryDialingCode: dial };
+                  form.showError('mobileNum', t('auth.enterMobile'));
+                  return null;
+                }}
+              />
+              <PasswordField
+                {...form.bind('newPassword')}
+                name="newPassword"
+                label={t('auth.newPassword')}
+                autoComplete="new-password"
+              />
+            </>
+          )}
+          <Alert>{form.alert}</Alert>
+          <SubmitButton busy={mutation.isPending}>
+            {t(tab === 'email' ? 'auth.sendPassword' : 'auth.resetSubmit')}
+          </SubmitButton>
+        </form>
+      </div>
     </Modal>
   );
 }

@@ -134,89 +134,85 @@ export default function LoginModal({ props, close }: Props) {
               }}
             />
           )}
-          <form
-            className="form"
-            onSubmit={form.onSubmit}
-            noValidate
-            aria-label={t('auth.loginTitle')}
-            {...(smsEnabled ? tabPanelProps(tabsId, method) : {})}
-          >
-            {method === 'username' ? (
-              <CredentialFields form={form.form} autoFocus />
-            ) : (
-              <>
-                <MobileField
-                  {...form.form.bind('mobile')}
-                  dial={dial}
-                  onDialChange={(value) => form.form.setValue('dial', value)}
-                  data-autofocus
-                />
-                <SmsCodeField
-                  {...form.form.bind('code')}
-                  purpose="noLogin"
-                  target={() => {
-                    const mobile = form.form.getValues('mobile');
-                    if (isMobileNum(mobile)) return { mobileNum: mobile, countryDialingCode: dial };
-                    form.setError('mobile', t('auth.enterMobile'));
-                    return null;
+          <div {...(smsEnabled ? tabPanelProps(tabsId, method) : {})}>
+            <form className="form" onSubmit={form.onSubmit} noValidate aria-label={t('auth.loginTitle')}>
+              {method === 'username' ? (
+                <CredentialFields form={form.form} autoFocus />
+              ) : (
+                <>
+                  <MobileField
+                    {...form.form.bind('mobile')}
+                    dial={dial}
+                    onDialChange={(value) => form.form.setValue('dial', value)}
+                    data-autofocus
+                  />
+                  <SmsCodeField
+                    {...form.form.bind('code')}
+                    purpose="noLogin"
+                    target={() => {
+                      const mobile = form.form.getValues('mobile');
+                      if (isMobileNum(mobile)) return { mobileNum: mobile, countryDialingCode: dial };
+                      form.setError('mobile', t('auth.enterMobile'));
+                      return null;
+                    }}
+                  />
+                </>
+              )}
+              {form.captcha && <CaptchaField {...form.captcha} />}
+              <div className="form__row">
+                <label className="checkbox">
+                  <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+                  <span>{t('auth.rememberMe')}</span>
+                </label>
+                <button
+                  type="button"
+                  className="link-btn"
+                  onClick={() => {
+                    close();
+                    openModal('forgotPassword', {});
                   }}
-                />
-              </>
-            )}
-            {form.captcha && <CaptchaField {...form.captcha} />}
-            <div className="form__row">
-              <label className="checkbox">
-                <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-                <span>{t('auth.rememberMe')}</span>
-              </label>
-              <button
-                type="button"
-                className="link-btn"
-                onClick={() => {
-                  close();
-                  openModal('forgotPassword', {});
-                }}
-              >
-                {t('auth.forgotPassword')}
-              </button>
-            </div>
-            <Alert>{form.serverError}</Alert>
-            <SubmitButton busy={form.busy}>{t('auth.submitLogin')}</SubmitButton>
-            {whitelabel?.FREEPLAY3 && (
-              <Button variant="outline" block busy={freeBusy} onClick={freePlay}>
-                {!freeBusy && <ExtraIcon name="play" size={18} />}
-                {t('auth.freePlay')}
-              </Button>
-            )}
-            {(whitelabel?.socialLogin.google || whitelabel?.socialLogin.facebook) && (
-              <div className="social-login">
-                <p className="social-login__or">{t('auth.social.or')}</p>
-                {whitelabel.socialLogin.google && (
-                  <a className="btn btn--outline btn--block" href={socialStartHref('google')}>
-                    {t('auth.social.withGoogle')}
-                  </a>
-                )}
-                {whitelabel.socialLogin.facebook && (
-                  <a className="btn btn--outline btn--block" href={socialStartHref('facebook')}>
-                    {t('auth.social.withFacebook')}
-                  </a>
-                )}
+                >
+                  {t('auth.forgotPassword')}
+                </button>
               </div>
-            )}
-            <p className="form__foot">
-              {t('auth.noAccount')}{' '}
-              <button
-                type="button"
-                className="link-btn"
-                onClick={() => {
-                  close();
-                  openRegister();
-                }}
-              >
-                {t('auth.createAccount')}
-              </button>
-            </p>
-          </form>
+              <Alert>{form.serverError}</Alert>
+              <SubmitButton busy={form.busy}>{t('auth.submitLogin')}</SubmitButton>
+              {whitelabel?.FREEPLAY3 && (
+                <Button variant="outline" block busy={freeBusy} onClick={freePlay}>
+                  {!freeBusy && <ExtraIcon name="play" size={18} />}
+                  {t('auth.freePlay')}
+                </Button>
+              )}
+              {(whitelabel?.socialLogin.google || whitelabel?.socialLogin.facebook) && (
+                <div className="social-login">
+                  <p className="social-login__or">{t('auth.social.or')}</p>
+                  {whitelabel.socialLogin.google && (
+                    <a className="btn btn--outline btn--block" href={socialStartHref('google')}>
+                      {t('auth.social.withGoogle')}
+                    </a>
+                  )}
+                  {whitelabel.socialLogin.facebook && (
+                    <a className="btn btn--outline btn--block" href={socialStartHref('facebook')}>
+                      {t('auth.social.withFacebook')}
+                    </a>
+                  )}
+                </div>
+              )}
+              <p className="form__foot">
+                {t('auth.noAccount')}{' '}
+                <button
+                  type="button"
+                  className="link-btn"
+                  onClick={() => {
+                    close();
+                    openRegister();
+                  }}
+                >
+                  {t('auth.createAccount')}
+                </button>
+              </p>
+            </form>
+          </div>
         </>
       )}
     </Modal>

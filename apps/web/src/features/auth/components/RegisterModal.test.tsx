@@ -94,7 +94,7 @@ describe('RegisterModal', () => {
     await user.type(await screen.findByLabelText(t('register.fields.username')), ' ana123 ');
     await user.type(field('password'), 'Secret1! ');
     await user.type(field('confirmPassword'), 'Secret1! ');
-    await user.click(screen.getByRole('checkbox', { name: t('auth.terms') }));
+    await user.click(screen.getByRole('checkbox', { name: (name) => name.startsWith(t('auth.terms')) }));
     registerMock.mockRejectedValueOnce(
       new ApiError('invalid_input', 400, 'Dados inválidos', { username: 'account_exists' }),
     );
@@ -116,6 +116,24 @@ describe('RegisterModal', () => {
     await user.click(screen.getByRole('button', { name: t('auth.submitRegister') }));
     await waitFor(() => expect(close).toHaveBeenCalled());
     expect(completeMock).toHaveBeenCalledWith(VALUE, expect.objectContaining({ password: 'Secret1! ' }));
+    // One welcome dialog, naming the new account and what to do next.
+    expect(modalStore.get().stack).toEqual([
+      expect.objectContaining({
+        kind: 'message',
+        props: expect.objectContaining({
+          title: 'auth.welcomeTitle',
+          rawText: t('auth.welcomeText', { account: 'ana123' }),
+        }),
+      }),
+    ]);
+  });
+
+  it('links the terms to their help article in a new tab, so the form stays as typed', async () => {
+    render(<RegisterModal props={{}} close={() => undefined} />, { wrapper });
+    const link = await screen.findByRole('link', { name: (name) => name.startsWith(t('auth.termsLink')) });
+    expect(link.getAttribute('href')).toBe('/help#term');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
   });
 
   it('shows an error that names no field of the form in the alert', async () => {
@@ -124,7 +142,7 @@ describe('RegisterModal', () => {
     await user.type(await screen.findByLabelText(t('register.fields.username')), 'ana123');
     await user.type(field('password'), 'Secret1!');
     await user.type(field('confirmPassword'), 'Secret1!');
-    await user.click(screen.getByRole('checkbox', { name: t('auth.terms') }));
+    await user.click(screen.getByRole('checkbox', { name: (name) => name.startsWith(t('auth.terms')) }));
     registerMock.mockRejectedValueOnce(new ApiError('too_many_requests', 429, 'Muitas tentativas'));
     await user.click(screen.getByRole('button', { name: t('auth.submitRegister') }));
     expect((await screen.findByRole('alert')).textContent).toBe('Muitas tentativas');

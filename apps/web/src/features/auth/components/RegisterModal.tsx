@@ -1,3 +1,4 @@
+import { helpArticle } from '@/config/paths';
 import { useT } from '@/i18n';
 import { Empty, Modal, Skeleton, Tabs, tabPanelProps } from '@/ui';
 import { Alert, SubmitButton } from '@/ui/form';
@@ -130,46 +131,54 @@ export default function RegisterModal({ close }: Props) {
       ) : settings.isError ? (
         <Empty title={t('auth.registerUnavailable')} icon="user" />
       ) : (
-        <form
-          className="form form--register"
-          onSubmit={register.onSubmit}
-          noValidate
-          aria-label={t('auth.registerTitle')}
-          {...(modes.length > 1 ? tabPanelProps(tabsId, mode) : {})}
-        >
-          {register.fields.map((field, index) => (
-            <RegisterFieldInput key={field.name} field={field} index={index} register={register} />
-          ))}
-          <div className={`field${termsError ? ' field--error' : ''}`}>
-            <label className="checkbox">
-              <input
-                id={termsId}
-                type="checkbox"
-                checked={form.values.terms}
-                onChange={(e) => {
-                  form.setValue('terms', e.target.checked);
-                  if (e.target.checked) form.clearError('terms');
-                }}
-                aria-invalid={!!termsError}
-                aria-describedby={termsError ? `${termsId}-error` : undefined}
-              />
-              <span>{t('auth.terms')}</span>
-            </label>
-            {termsError && (
-              <p className="field__error" id={`${termsId}-error`}>
-                {termsError}
-              </p>
-            )}
-          </div>
-          <Alert>{form.alert}</Alert>
-          <SubmitButton busy={register.busy}>{t('auth.submitRegister')}</SubmitButton>
-          <p className="form__foot">
-            {t('auth.haveAccount')}{' '}
-            <button type="button" className="link-btn" onClick={toLogin}>
-              {t('auth.loginTab')}
-            </button>
-          </p>
-        </form>
+        <div {...(modes.length > 1 ? tabPanelProps(tabsId, mode) : {})}>
+          <form
+            className="form form--register"
+            onSubmit={register.onSubmit}
+            noValidate
+            aria-label={t('auth.registerTitle')}
+          >
+            {register.fields.map((field, index) => (
+              <RegisterFieldInput key={field.name} field={field} index={index} register={register} />
+            ))}
+            <div className={`field${termsError ? ' field--error' : ''}`}>
+              <label className="checkbox">
+                <input
+                  id={termsId}
+                  type="checkbox"
+                  checked={form.values.terms}
+                  onChange={(e) => {
+                    form.setValue('terms', e.target.checked);
+                    if (e.target.checked) form.clearError('terms');
+                  }}
+                  aria-invalid={!!termsError}
+                  aria-describedby={termsError ? `${termsId}-error` : undefined}
+                />
+                <span>
+                  {t('auth.terms')}{' '}
+                  {/* A new tab keeps the form as typed: the register modal stays open behind it. */}
+                  <a href={helpArticle('term')} target="_blank" rel="noopener noreferrer">
+                    {t('auth.termsLink')}
+                    <span className="visually-hidden"> {t('auth.newTab')}</span>
+                  </a>
+                </span>
+              </label>
+              {termsError && (
+                <p className="field__error" id={`${termsId}-error`}>
+                  {termsError}
+                </p>
+              )}
+            </div>
+            <Alert>{form.alert}</Alert>
+            <SubmitButton busy={register.busy}>{t('auth.submitRegister')}</SubmitButton>
+            <p className="form__foot">
+              {t('auth.haveAccount')}{' '}
+              <button type="button" className="link-btn" onClick={toLogin}>
+                {t('auth.loginTab')}
+              </button>
+            </p>
+          </form>
+        </div>
       )}
     </Modal>
   );

@@ -101,9 +101,18 @@ export function useRegisterForm({ close }: { close: () => void }) {
         ...(shows('mobileNum') ? { countryDialingCode: dial } : {}),
         ...(shows('captcha') && captchaId ? { captchaId } : {}),
       } as RegisterBody);
-      await completeLogin(value, { type: 'username', password: values.password, navigate });
+      const outcome = await completeLogin(value, { type: 'username', password: values.password, navigate });
       close();
       navigate(paths.home);
+      // One welcome saying what comes next (not over a forced password change, which comes first).
+      if (outcome !== 'changePassword') {
+        const account = body.username ?? (body.mobileNum ? `${dial} ${body.mobileNum}` : '');
+        openModal('message', {
+          title: 'auth.welcomeTitle',
+          rawText: t('auth.welcomeText', { account }),
+          confirm: 'in_increase_submit',
+        });
+      }
     },
     onError: (error) => {
       form.showServerError(error, {

@@ -73,7 +73,7 @@ export function CaptchaField({
         />
         <span className="captcha__image">
           {image && !failed ? (
-            <img src={image} alt={t('auth.captchaImage')} width={120} height={40} />
+            <img src={image} alt={t('auth.captchaImage')} width={150} height={50} />
           ) : loading ? (
             <Spinner size="sm" />
           ) : (

@@ -35,6 +35,16 @@ describe('SmsCodeField', () => {
       'disabled',
       true,
     );
+    // The code's validity (5 minutes) and the resend wait, told apart under the field.
+    expect(screen.getByRole('textbox').getAttribute('aria-describedby')).toBe('code-hint');
+    expect(document.getElementById('code-hint')?.textContent).toBe(
+      t('auth.smsHintWait', { minutes: 5, seconds: 60 }),
+    );
+  });
+
+  it('says how long a code is valid before one is sent', () => {
+    field(() => null);
+    expect(document.getElementById('code-hint')?.textContent).toBe(t('auth.smsHint', { minutes: 5 }));
   });
 
   it('shows a refusal as too soon in the dialog and counts down the wait the server gives', async () => {

@@ -4,7 +4,7 @@ import { isApiError } from '@/api';
 import { t as translate, useT } from '@/i18n';
 import { openModal } from '@/state';
 import { sendSmsCode } from '../../api/auth-api';
-import { countdownSeconds, useCountdown, useThrottled } from '../../countdown';
+import { SMS_CODE_VALID_MINUTES, countdownSeconds, useCountdown, useThrottled } from '../../countdown';
 import { FormField, describedBy } from './FormField';
 
 /** Spec section 8: an SMS code failure shows the server message in a warning dialog with a confirm. */
@@ -41,13 +41,23 @@ export function SmsCodeField({ id, purpose, target, value, onChange, error, labe
   const { t } = useT();
   const { left, start } = useCountdown();
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  // Validity and resend wait side by side, so the 1-minute countdown is not read as the code's life.
+  const hint = sent
+    ? left > 0
+      ? t('auth.smsHintWait', { minutes: SMS_CODE_VALID_MINUTES, seconds: left })
+      : t('auth.smsHintReady', { minutes: SMS_CODE_VALID_MINUTES })
+    : t('auth.smsHint', { minutes: SMS_CODE_VALID_MINUTES });
 
   // Only a press that sends counts for the throttle: one refused for a missing number does not
   // hold back the next press, once the number is typed.
   const send = useThrottled((to: { mobileNum: string; countryDialingCode: string }) => {
     setBusy(true);
     sendSmsCode(purpose, to)
-      .then((answer) => start(countdownSeconds(answer.expiredMinutes)))
+      .then((answer) => {
+        setSent(true);
+        start(countdownSeconds(answer.expiredMinutes));
+      })
       .catch((error: unknown) => {
         smsFailureDialog(error);
         // Refused as too soon (one SMS a minute per number): the button counts down the wait.
@@ -58,7 +68,7 @@ export function SmsCodeField({ id, purpose, target, value, onChange, error, labe
   }, SMS_SEND_THROTTLE_MS);
 
   return (
-    <FormField id={id} label={label ?? t('auth.smsCode')} required={required} error={error}>
+    <FormField id={id} label={label ?? t('auth.smsCode')} required={required} error={error} hint={hint}>
       <span className="input-affix">
         <input
           id={id}
@@ -69,7 +79,7 @@ export function SmsCodeField({ id, purpose, target, value, onChange, error, labe
           value={value}
           onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
           aria-invalid={!!error}
-          aria-describedby={describedBy(id, error)}
+          aria-describedby={describedBy(id, error, hint)}
         />
         <button
           type="button"
