@@ -57,6 +57,35 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits or handles loses its error (and, on the server, its
+    // transaction's outcome); a promise where a void callback is expected is the same bug in JSX.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/vitest.config.ts', '**/vite.config.ts', '**/playwright.config.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        // Testing Library's act() around synchronous work returns a thenable that needs no await.
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', name: 'act', package: '@testing-library/react' },
+            { from: 'package', name: 'act', package: 'react' },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // Fastify takes async hooks and handlers where its types also allow callback-style ones that
+    // return void: that is by design there, so only conditionals and spreads are checked.
+    files: ['apps/server/**/*.ts'],
+    ignores: ['**/vitest.config.ts'],
+    rules: {
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+    },
+  },
+  {
     files: ['packages/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -84,8 +84,8 @@ export default function AccountArea() {
 
   const go = (to: string, guarded = true) => {
     setOpen(false);
-    if (guarded) unlessTrial(() => navigate(to));
-    else navigate(to);
+    if (guarded) unlessTrial(() => void navigate(to));
+    else void navigate(to);
   };
 
   const copyId = async () => {
@@ -146,7 +146,7 @@ export default function AccountArea() {
                 <button
                   type="button"
                   className="icon-btn"
-                  onClick={copyId}
+                  onClick={() => void copyId()}
                   aria-label={t('account.copyId')}
                   title={t('account.copyId')}
                 >

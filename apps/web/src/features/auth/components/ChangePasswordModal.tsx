@@ -70,7 +70,7 @@ export default function ChangePasswordModal({ props, close }: Props) {
     },
     onSuccess: () => {
       close();
-      navigate(paths.home);
+      void navigate(paths.home);
     },
     onError: async (error) => {
       const mapped = mapServerError(error, { fields: names, settings });

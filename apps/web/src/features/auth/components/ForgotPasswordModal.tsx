@@ -82,7 +82,7 @@ export default function ForgotPasswordModal({ props, close }: Props) {
         navigate: () => undefined,
       });
       close();
-      navigate(paths.home);
+      void navigate(paths.home);
     },
     onError: (error, values) =>
       form.showServerError(error, {

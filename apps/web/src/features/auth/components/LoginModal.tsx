@@ -76,7 +76,7 @@ export default function LoginModal({ props, close }: Props) {
     setFreeBusy(true);
     form.setServerError(null);
     try {
-      await startFreePlay(navigate);
+      await startFreePlay((to) => void navigate(to));
       close();
     } catch (error) {
       form.setServerError(isApiError(error) ? error.message : t('unknown_error'));
@@ -178,7 +178,7 @@ export default function LoginModal({ props, close }: Props) {
               <Alert>{form.serverError}</Alert>
               <SubmitButton busy={form.busy}>{t('auth.submitLogin')}</SubmitButton>
               {whitelabel?.FREEPLAY3 && (
-                <Button variant="outline" block busy={freeBusy} onClick={freePlay}>
+                <Button variant="outline" block busy={freeBusy} onClick={() => void freePlay()}>
                   {!freeBusy && <ExtraIcon name="play" size={18} />}
                   {t('auth.freePlay')}
                 </Button>

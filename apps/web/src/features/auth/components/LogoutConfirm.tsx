@@ -21,7 +21,7 @@ export default function LogoutConfirm({ props, close }: Props) {
     // DELETE /wps/session/logout; the session ends locally whatever the gateway answers.
     await endSession();
     close();
-    navigate(props.returnTo ?? paths.home);
+    void navigate(props.returnTo ?? paths.home);
   };
 
   return (
@@ -39,7 +39,7 @@ export default function LogoutConfirm({ props, close }: Props) {
         <Button variant="secondary" onClick={close} data-autofocus>
           {t('common.cancel')}
         </Button>
-        <Button onClick={confirm} busy={busy}>
+        <Button onClick={() => void confirm()} busy={busy}>
           {t('common.confirm')}
         </Button>
       </div>

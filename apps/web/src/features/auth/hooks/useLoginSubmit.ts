@@ -101,7 +101,7 @@ export function useLoginSubmit({ portal, defaultValues, defaultDial, onLoggedIn 
     const outcome = await completeLogin(value, {
       type: credentials.type,
       password: credentials.type === 'username' ? credentials.password : undefined,
-      navigate,
+      navigate: (to) => void navigate(to),
       portal,
     });
     onLoggedIn?.(credentials, outcome);

@@ -101,9 +101,13 @@ export function useRegisterForm({ close }: { close: () => void }) {
         ...(shows('mobileNum') ? { countryDialingCode: dial } : {}),
         ...(shows('captcha') && captchaId ? { captchaId } : {}),
       } as RegisterBody);
-      const outcome = await completeLogin(value, { type: 'username', password: values.password, navigate });
+      const outcome = await completeLogin(value, {
+        type: 'username',
+        password: values.password,
+        navigate: (to) => void navigate(to),
+      });
       close();
-      navigate(paths.home);
+      void navigate(paths.home);
       // One welcome saying what comes next (not over a forced password change, which comes first).
       if (outcome !== 'changePassword') {
         const account = body.username ?? (body.mobileNum ? `${dial} ${body.mobileNum}` : '');
