@@ -42,9 +42,21 @@ describe('SmsCodeField', () => {
     );
   });
 
-  it('says how long a code is valid before one is sent', () => {
+  it('says how long a code is valid before one is sent, beside an error too', () => {
     field(() => null);
     expect(document.getElementById('code-hint')?.textContent).toBe(t('auth.smsHint', { minutes: 5 }));
+    render(
+      <SmsCodeField
+        id="other"
+        purpose="noLogin"
+        target={() => null}
+        value=""
+        onChange={() => undefined}
+        error="Empty"
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: t('auth.smsCode'), description: /Empty/ })).toBeTruthy();
+    expect(document.getElementById('other')?.getAttribute('aria-describedby')).toBe('other-error other-hint');
   });
 
   it('shows a refusal as too soon in the dialog and counts down the wait the server gives', async () => {

@@ -5,7 +5,7 @@ import { t as translate, useT } from '@/i18n';
 import { openModal } from '@/state';
 import { sendSmsCode } from '../../api/auth-api';
 import { SMS_CODE_VALID_MINUTES, countdownSeconds, useCountdown, useThrottled } from '../../countdown';
-import { FormField, describedBy } from './FormField';
+import { FormField } from './FormField';
 
 /** Spec section 8: an SMS code failure shows the server message in a warning dialog with a confirm. */
 export const smsFailureDialog = (error: unknown) =>
@@ -68,7 +68,7 @@ export function SmsCodeField({ id, purpose, target, value, onChange, error, labe
   }, SMS_SEND_THROTTLE_MS);
 
   return (
-    <FormField id={id} label={label ?? t('auth.smsCode')} required={required} error={error} hint={hint}>
+    <FormField id={id} label={label ?? t('auth.smsCode')} required={required} error={error}>
       <span className="input-affix">
         <input
           id={id}
@@ -79,7 +79,7 @@ export function SmsCodeField({ id, purpose, target, value, onChange, error, labe
           value={value}
           onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
           aria-invalid={!!error}
-          aria-describedby={describedBy(id, error, hint)}
+          aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
         />
         <button
           type="button"
@@ -94,6 +94,11 @@ export function SmsCodeField({ id, purpose, target, value, onChange, error, labe
           {left > 0 ? t('auth.resendIn', { seconds: left }) : t('auth.sendCode')}
         </button>
       </span>
+      {/* Shown beside an error too (unlike FormField's hint): "empty" does not make the code's
+          validity and the resend wait any less worth knowing. */}
+      <p className="field__hint" id={`${id}-hint`}>
+        {hint}
+      </p>
     </FormField>
   );
 }
