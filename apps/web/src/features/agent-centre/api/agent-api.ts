@@ -4,7 +4,8 @@ import { apiCall } from '@/api';
 
 /**
  * The agent's team head counts. Keyed by member id so one account never sees another's team after a
- * switch; a minute fresh (the team changes when someone registers, not from second to second).
+ * switch; a minute fresh (the team changes when someone registers, not from second to second). Retries
+ * follow the app's default.
  */
 export const teamOverviewQuery = (memberId: number | undefined) =>
   queryOptions({
@@ -12,5 +13,4 @@ export const teamOverviewQuery = (memberId: number | undefined) =>
     queryFn: ({ signal }) => apiCall(agentCalls.teamOverview, { signal }),
     enabled: memberId !== undefined,
     staleTime: 60_000,
-    retry: 1,
   });
