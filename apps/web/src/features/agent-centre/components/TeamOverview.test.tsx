@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TeamOverviewValue } from '@banca/contract';
-import { ensureMoreMessages, setLanguage, t } from '@/i18n';
+import { ensureMoreMessages, setLanguage, t, type TKey } from '@/i18n';
 import { uiStore, type MemberInfo } from '@/state';
 import { TeamOverview } from './TeamOverview';
 
@@ -29,7 +29,7 @@ const renderOverview = () =>
   );
 
 /** The figure shown under a stat's label. */
-const figure = async (labelKey: string) => {
+const figure = async (labelKey: TKey) => {
   const term = await screen.findByText(t(labelKey));
   return within(term.parentElement!).getByRole('definition').textContent;
 };
