@@ -142,6 +142,16 @@ test('an agent has the site header affordances in the agent centre', async ({ pa
   await page.getByRole('button', { name: t(lang, 'auth.agentLogin') }).click();
   await expect(page).toHaveURL(/\/agentHome/);
 
+  // The team overview shows the team agent01 has: demo01 at least (other journeys may register more
+  // members with its code), never a "no data" placeholder.
+  const direct = page
+    .locator('.stat', { hasText: t(lang, 'agent.team.directMembers') })
+    .getByRole('definition');
+  await expect(direct).toHaveText(/^\d[\d.,]*$/);
+  expect(Number((await direct.textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
+  await expect(page.getByText(t(lang, 'comingSoon.badge'), { exact: true })).toBeVisible();
+  await shot(page, info, 'agent-team-overview');
+
   // In either language: the bar's name follows the language switched below.
   const bar = page.getByRole('banner', {
     name: new RegExp(`^(${t('PT', 'agent.headerLabel')}|${t('EN', 'agent.headerLabel')})$`),

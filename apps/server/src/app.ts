@@ -36,6 +36,7 @@ import { authenticate, sessionModule, sessionsForMembers } from './modules/sessi
 import { verificationModule } from './modules/verification/index.ts';
 import { memberModule } from './modules/member/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
+import { agentModule } from './modules/agent/index.ts';
 import { CaptchaAnswerLog, devModule } from './modules/dev/index.ts';
 import { createDispatcher, type Dispatcher } from './platform/events/event-dispatcher.ts';
 import { eventConsumers } from './event-consumers.ts';
@@ -202,6 +203,7 @@ export async function buildApp({
     verificationModule,
     memberModule,
     walletModule,
+    agentModule,
     devModule,
   ];
   for (const module of modules) await module.register(app, context);

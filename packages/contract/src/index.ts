@@ -27,3 +27,5 @@ export * from './member/member.routes.ts';
 export * from './wallet/wallet.schemas.ts';
 export * from './wallet/wallet.errors.ts';
 export * from './wallet/wallet.routes.ts';
+export * from './agent/agent.schemas.ts';
+export * from './agent/agent.routes.ts';

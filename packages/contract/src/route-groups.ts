@@ -1,5 +1,6 @@
 import type { RouteBody, RouteQuery, RouteValue } from './route.ts';
 import type { RouteEntry } from './route-entry.ts';
+import { agentRoutes } from './agent/agent.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { socialRoutes } from './auth/social.routes.ts';
 import { memberRoutes } from './member/member.routes.ts';
@@ -15,6 +16,7 @@ export const routeGroups = {
   social: socialRoutes,
   member: memberRoutes,
   wallet: walletRoutes,
+  agent: agentRoutes,
 } as const;
 
 type Groups = typeof routeGroups;

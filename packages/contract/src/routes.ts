@@ -4,6 +4,7 @@
  * query and body types come from the zod definitions through type-only imports (EntryValue, ...).
  * routes.test.ts keeps this file's run-time imports free of zod.
  */
+import { agentCalls } from './agent/agent.calls.ts';
 import { authCalls } from './auth/auth.calls.ts';
 import { socialCalls } from './auth/social.calls.ts';
 import { memberCalls } from './member/member.calls.ts';
@@ -11,7 +12,7 @@ import { operatorCalls } from './operator/operator.calls.ts';
 import { systemCalls } from './system/system.calls.ts';
 import { walletCalls } from './wallet/wallet.calls.ts';
 
-export { authCalls, memberCalls, operatorCalls, socialCalls, systemCalls, walletCalls };
+export { agentCalls, authCalls, memberCalls, operatorCalls, socialCalls, systemCalls, walletCalls };
 export { socialCallbackPath, socialStartPath } from './auth/social.calls.ts';
 export { CALLBACK_PREFIX, fillPath } from './route-entry.ts';
 export type { CallbackEntry, HttpMethod, RouteAuthMode, RouteEntry } from './route-entry.ts';
@@ -25,4 +26,5 @@ export const routeTable = {
   social: socialCalls,
   member: memberCalls,
   wallet: walletCalls,
+  agent: agentCalls,
 } as const;

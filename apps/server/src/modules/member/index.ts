@@ -17,6 +17,7 @@ export {
   TEMP_PASSWORD_TTL_MS,
 } from './member.service.ts';
 export {
+  countMemberTeam,
   createSocialMember,
   createTrialMember,
   findMemberAccess,

@@ -1,6 +1,7 @@
-import { MEMBER_TYPE } from '@banca/contract';
+import { AGENT_TYPES, MEMBER_TYPE } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
 import {
+  countTeam,
   findMemberAccess,
   findMemberByAccount,
   findMemberById,
@@ -20,6 +21,11 @@ import type { MemberRow } from './member.table.ts';
  */
 
 export { findMemberAccess, findMemberByAccount, findMemberById, findMemberByMobile, markFirstLogin };
+
+/** Head counts of an agent's downline (parent links, at any depth); `since` bounds newThisMonth.
+ *  The agent module shows these; the rows stay the member module's. */
+export const countMemberTeam = (db: DbOrTrx, args: { merchantCode: string; agentId: number; since: Date }) =>
+  countTeam(db, { ...args, agentTypes: AGENT_TYPES });
 
 /** A new trial account (free play): type 4, no password. */
 export const createTrialMember = (

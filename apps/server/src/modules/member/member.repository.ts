@@ -113,3 +113,46 @@ export const touchSocialIdentity = (
     .where('provider', '=', provider)
     .where('subject', '=', subject)
     .execute();
+
+/** How deep the team count follows parent links: far beyond any real tree, and a bound if a bad
+ *  write ever made a cycle (a recursive query over a cycle would otherwise never end). */
+export const TEAM_DEPTH_LIMIT = 50;
+
+/**
+ * Head counts of the accounts below `agentId` through parent_id, in one recursive query. An account
+ * reached twice (only possible through a cycle) counts once, and the agent itself never counts.
+ */
+export async function countTeam(
+  db: DbOrTrx,
+  args: { merchantCode: string; agentId: number; agentTypes: readonly number[]; since: Date },
+): Promise<{ directMembers: number; totalMembers: number; directAgents: number; newThisMonth: number }> {
+  const { merchantCode, agentId, agentTypes, since } = args;
+  const { rows } = await sql<{
+    direct_members: number;
+    total_members: number;
+    direct_agents: number;
+    new_this_month: number;
+  }>`
+    with recursive team (id, type, created_at, depth) as (
+      select id, type, created_at, 1 from member
+      where merchant_code = ${merchantCode} and parent_id = ${agentId}
+      union all
+      select m.id, m.type, m.created_at, t.depth + 1
+      from member m join team t on m.parent_id = t.id
+      where m.merchant_code = ${merchantCode} and t.depth < ${TEAM_DEPTH_LIMIT}
+    )
+    select
+      count(distinct id) filter (where depth = 1)::int as direct_members,
+      count(distinct id)::int as total_members,
+      count(distinct id) filter (where depth = 1 and type in (${sql.join(agentTypes)}))::int as direct_agents,
+      count(distinct id) filter (where created_at >= ${since})::int as new_this_month
+    from team
+    where id <> ${agentId}`.execute(db);
+  const row = rows[0]!;
+  return {
+    directMembers: row.direct_members,
+    totalMembers: row.total_members,
+    directAgents: row.direct_agents,
+    newThisMonth: row.new_this_month,
+  };
+}

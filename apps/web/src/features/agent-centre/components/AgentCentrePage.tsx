@@ -9,6 +9,8 @@ import { AGENT_CENTRE_PAGES } from '@banca/contract';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
 import { CentreLayout, ComingSoon, Spinner, type IconName } from '@/ui';
+import { TeamOverview } from './TeamOverview';
+import './agent-centre.css';
 
 const ICONS: Record<Page, IconName> = {
   agentAnnouncement: 'megaphone',
@@ -88,19 +90,19 @@ export default function AgentCentrePage() {
     >
       {page === 'customerService' ? (
         <CustomerServiceButton />
+      ) : page === 'agentTeamOverview' ? (
+        <TeamOverview />
       ) : (
-        // The team, reports, contracts and pay are later capabilities: said plainly, not "no data".
+        // Team tools, reports, contracts and pay are later capabilities: said plainly, not "no data".
         <ComingSoon
           badge={t('comingSoon.badge')}
           title={t('comingSoon.title', { feature: t(`agent.pages.${page}`) })}
           text={t('comingSoon.text')}
           icon={ICONS[page]}
         >
-          {page !== 'agentTeamOverview' && (
-            <Link to={agentPage('agentTeamOverview')} className="btn btn--primary btn--md">
-              {t('comingSoon.backTeam')}
-            </Link>
-          )}
+          <Link to={agentPage('agentTeamOverview')} className="btn btn--primary btn--md">
+            {t('comingSoon.backTeam')}
+          </Link>
           <Link to={paths.home} className="btn btn--outline btn--md">
             {t('comingSoon.backHome')}
           </Link>
