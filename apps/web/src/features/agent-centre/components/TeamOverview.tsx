@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TeamOverviewValue } from '@banca/contract';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
-import { Button, Icon, Skeleton, type IconName } from '@/ui';
+import { Button, FullIcon, Skeleton, type IconName } from '@/ui';
 import { teamOverviewQuery } from '../api/agent-api';
 
 const FIGURES: { key: keyof TeamOverviewValue; icon: IconName }[] = [
@@ -30,7 +30,7 @@ export function TeamOverview() {
           {FIGURES.map(({ key, icon }) => (
             <div className="stat" key={key}>
               <span className="stat__icon">
-                <Icon name={icon} size={20} />
+                <FullIcon name={icon} size={20} />
               </span>
               <dt className="stat__label">{t(`agent.team.${key}`)}</dt>
               <dd className="stat__value">{format.format(query.data[key])}</dd>
