@@ -341,7 +341,14 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
       // committed event waits for an older transaction elsewhere (on a shared server, any
       // session's) to end; give up on the latter after horizonWaitMs.
       const waiting = r.busy > 0 || (Date.now() < giveUpAt && (await behindHorizon()));
-      if (!waiting) return total;
+      if (!waiting) {
+        // The horizon may have moved between this pass and that check (an older transaction ended
+        // meanwhile, e.g. on a busy shared server): one more pass sees what it let through.
+        const last = await runOnce();
+        total = add(total, last);
+        if (progressed(last)) continue;
+        return total;
+      }
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     throw new Error('event drain did not settle');
