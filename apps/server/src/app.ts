@@ -31,7 +31,7 @@ import {
 import { createOidcClients } from './platform/oidc/oidc-clients.ts';
 import type { ServerModule } from './platform/http/server-module.ts';
 import { merchantSettingsFrom, SystemService, systemModule } from './modules/system/index.ts';
-import { operatorModule } from './modules/operator/index.ts';
+import { bootstrapOpsAccess, operatorModule } from './modules/operator/index.ts';
 import { authenticate, sessionModule, sessionsForMembers } from './modules/session/index.ts';
 import { verificationModule } from './modules/verification/index.ts';
 import { memberModule } from './modules/member/index.ts';
@@ -186,6 +186,8 @@ export async function buildApp({
     visitor,
     system,
     operatorToken: config.operatorToken,
+    /** /ops access for every module's back-office routes; undefined: no back office. */
+    ops: config.operatorToken ? bootstrapOpsAccess(config.operatorToken, app.log) : undefined,
     auth,
     social: { oidc: createOidcClients(config.oidc), publicUrl: config.publicUrl },
     captchas,

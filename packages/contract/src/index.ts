@@ -27,5 +27,6 @@ export * from './member/member.routes.ts';
 export * from './wallet/wallet.schemas.ts';
 export * from './wallet/wallet.errors.ts';
 export * from './wallet/wallet.routes.ts';
+export * from './wallet/wallet-settings.ts';
 export * from './agent/agent.schemas.ts';
 export * from './agent/agent.routes.ts';

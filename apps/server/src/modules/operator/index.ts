@@ -7,3 +7,4 @@ export const operatorModule: ServerModule<Parameters<typeof registerOperatorRout
   name: 'operator',
   register: registerOperatorRoutes,
 };
+export { bootstrapOpsAccess } from './operator.auth.ts';

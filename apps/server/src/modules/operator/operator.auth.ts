@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { OpsAccess } from '../../ops-access.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
@@ -13,5 +14,24 @@ export function operatorAuth(token: string): onRequestHookHandler {
     if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
       throw new AppError('not_logged_in');
     }
+  };
+}
+
+/**
+ * Transitional OpsAccess: the one shared OPERATOR_TOKEN acts as an admin named `bootstrap`, and the
+ * audit goes to the log. Named operator accounts with their own logins and an append-only audit
+ * table replace it (issue 9, operator money API).
+ */
+export function bootstrapOpsAccess(token: string, log: { info(obj: object, msg: string): void }): OpsAccess {
+  const check = operatorAuth(token);
+  return {
+    require: () =>
+      async function (this: FastifyInstance, request, reply) {
+        await check.call(this, request, reply, () => {});
+        request.operator = { id: 0, username: 'bootstrap', role: 'admin' };
+      },
+    audit: async (_db, entry) => {
+      log.info({ audit: entry }, 'operator action');
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { SystemService } from '../system/index.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
 import { merchantCurrencyFrom } from './wallet.service.ts';
+import { createWalletSettings } from './wallet-settings.service.ts';
 
 /**
  * The wallet module: the double-entry ledger (the only code that changes a balance), balances and,
@@ -21,6 +22,7 @@ export {
   type TransferRequest,
   type TransferResult,
 } from './ledger.service.ts';
+export { createWalletSettings, type WalletSettingsService } from './wallet-settings.service.ts';
 export { WalletError } from './wallet.errors.ts';
 export {
   getBalance,
@@ -37,9 +39,13 @@ export interface WalletModuleDeps {
 
 export const walletModule: ServerModule<WalletModuleDeps> = {
   name: 'wallet',
-  register: (app, deps) =>
-    registerWalletRoutes(app, {
+  register: (app, deps) => {
+    // One context for every wallet route file (balance, deposits, withdrawals, transfers, records).
+    const wallet = {
       db: deps.db,
       merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
-    }),
+      settings: createWalletSettings(deps.db),
+    };
+    registerWalletRoutes(app, wallet);
+  },
 };

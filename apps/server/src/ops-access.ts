@@ -1,0 +1,48 @@
+import type { onRequestHookHandler } from 'fastify';
+import type { DbOrTrx } from './database.ts';
+
+/**
+ * How back-office (`/ops`) routes of any module check who is calling and record what they did,
+ * without importing the operator module (which calls other modules' services, e.g. the wallet's for
+ * balance adjustments, so an import the other way would make a cycle). app.ts builds one OpsAccess
+ * from the operator module and hands it to every module in the shared context, like the
+ * MemberSessions port. Undefined when the back office is not configured: /ops routes are then not
+ * registered at all and answer 404 like any unknown path.
+ */
+export type OperatorRole = 'admin' | 'finance' | 'support';
+
+export interface OperatorActor {
+  id: number;
+  username: string;
+  role: OperatorRole;
+}
+
+export interface OperatorAuditEntry {
+  actor: OperatorActor;
+  /** What was done, dotted lower case: `withdrawal.approve`, `wallet.adjust`, `system.maintenance`. */
+  action: string;
+  /** What it was done to: `withdrawal` / `42`, `member` / `1007`. */
+  subjectType: string;
+  subjectId: string;
+  /** The subject as it was and as it became (JSON-serialisable), for the append-only audit. */
+  before: unknown;
+  after: unknown;
+  reason?: string | null;
+}
+
+export interface OpsAccess {
+  /**
+   * onRequest hook: 401 `not_logged_in` without a valid operator token, 403 `forbidden` when the
+   * operator's role is not one of `roles` (admin is always allowed). Sets `request.operator`.
+   */
+  require(...roles: OperatorRole[]): onRequestHookHandler;
+  /** Appends one audit row in the caller's transaction, so the decision and its record commit together. */
+  audit(db: DbOrTrx, entry: OperatorAuditEntry): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The operator behind an /ops call, set by OpsAccess.require. */
+    operator?: OperatorActor;
+  }
+}
