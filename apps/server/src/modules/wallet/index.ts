@@ -2,6 +2,7 @@ import type { Db } from '../../database.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { SystemService } from '../system/index.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
+import { setHouseBuckets } from './ledger.service.ts';
 import { merchantCurrencyFrom } from './wallet.service.ts';
 import { createWalletSettings } from './wallet-settings.service.ts';
 
@@ -16,6 +17,8 @@ export {
   freePlayGrantKey,
   grantFreePlayMoney,
   houseAccount,
+  houseBalance,
+  HOUSE_BUCKETS,
   transfer,
   type LedgerAccount,
   type Transfer,
@@ -24,6 +27,7 @@ export {
 } from './ledger.service.ts';
 export { createWalletSettings, type WalletSettingsService } from './wallet-settings.service.ts';
 export { WalletError } from './wallet.errors.ts';
+export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger.table.ts';
 export {
   getBalance,
   merchantCurrencyFrom,
@@ -35,11 +39,14 @@ export interface WalletModuleDeps {
   db: Db;
   system: Pick<SystemService, 'whitelabel'>;
   merchantCode: string;
+  /** Buckets per house account (config LEDGER_HOUSE_BUCKETS); HOUSE_BUCKETS when absent. */
+  houseBuckets?: number;
 }
 
 export const walletModule: ServerModule<WalletModuleDeps> = {
   name: 'wallet',
   register: (app, deps) => {
+    if (deps.houseBuckets !== undefined) setHouseBuckets(deps.houseBuckets);
     // One context for every wallet route file (balance, deposits, withdrawals, transfers, records).
     const wallet = {
       db: deps.db,
