@@ -2,6 +2,7 @@ import type { Db } from '../../database.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { SystemService } from '../system/index.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
+import { registerWalletTransferRoutes } from './wallet-transfer.routes.ts';
 import { setHouseBuckets } from './ledger.service.ts';
 import { merchantCurrencyFrom } from './wallet.service.ts';
 import { createWalletSettings } from './wallet-settings.service.ts';
@@ -27,6 +28,7 @@ export {
 } from './ledger.service.ts';
 export { createWalletSettings, type WalletSettingsService } from './wallet-settings.service.ts';
 export { WalletError } from './wallet.errors.ts';
+export { WALLET_VENDORS } from './wallet-transfer.service.ts';
 export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger.table.ts';
 export {
   getBalance,
@@ -50,9 +52,11 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
     // One context for every wallet route file (balance, deposits, withdrawals, transfers, records).
     const wallet = {
       db: deps.db,
+      merchantCode: deps.merchantCode,
       merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
       settings: createWalletSettings(deps.db),
     };
     registerWalletRoutes(app, wallet);
+    registerWalletTransferRoutes(app, wallet);
   },
 };
