@@ -96,7 +96,6 @@ export async function walletTransfer(
     if (to === vendor && walletMode !== 'transfer') throw new WalletError('wallet_mode_single');
   }
   return inTransaction(deps.db, async (trx) => {
-    const main = await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency);
     let replayed: boolean;
     if (body.action === 'transfer') {
       const from = await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency, body.from);
@@ -111,6 +110,7 @@ export async function walletTransfer(
       });
       replayed = result.replayed;
     } else {
+      const main = await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency);
       replayed = await recallAll(trx, auth, currency, main.id, body.requestId);
     }
     return { ...(await readFunds(trx, auth, mode)), replayed };

@@ -1,4 +1,7 @@
-/** Wallet: the balance today; deposits, withdrawals and transfers come with the wallet issue. */
+import { lazy } from 'react';
+
+/** Wallet: the header balance and the member-centre wallet pages (each page its own lazy chunk). */
 export { BalanceChip } from './components/BalanceChip';
 export { balanceQuery } from './api/wallet-api';
 export { formatMinorUnits } from './money-format';
+export const TransferFund = lazy(() => import('./components/TransferFund'));
