@@ -49,6 +49,11 @@ const STATUS_BEFORE_COMPOSITION = {
   currency_mismatch: 400,
   invalid_transfer: 400,
   ledger_account_not_found: 404,
+  payment_unavailable: 503,
+  deposit_channel_unavailable: 400,
+  deposit_amount_out_of_range: 400,
+  deposit_not_found: 404,
+  stream_ticket_invalid: 401,
 };
 
 describe('the composed error catalogue', () => {
