@@ -10,6 +10,7 @@ import { depositJobs } from './deposit.jobs.ts';
 import { registerDepositRoutes } from './deposit.routes.ts';
 import { registerLiveStreamRoutes } from './live-balance.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
+import { setHouseBuckets } from './ledger.service.ts';
 import { merchantCurrencyFrom } from './wallet.service.ts';
 import { createWalletSettings } from './wallet-settings.service.ts';
 
@@ -24,6 +25,8 @@ export {
   freePlayGrantKey,
   grantFreePlayMoney,
   houseAccount,
+  houseBalance,
+  HOUSE_BUCKETS,
   transfer,
   type LedgerAccount,
   type Transfer,
@@ -35,6 +38,7 @@ export { WalletError } from './wallet.errors.ts';
 export { walletBalanceChanged } from './wallet.events.ts';
 export { liveBalanceConsumer } from './live-balance.ts';
 export { settlePaidCharge, reconcileDeposits, expireDeposits } from './deposit.service.ts';
+export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger.table.ts';
 export {
   getBalance,
   merchantCurrencyFrom,
@@ -58,6 +62,8 @@ export interface WalletModuleDeps {
   streamTicketKey: Buffer;
   /** Tests shorten how often an open stream re-checks its session. */
   streamRecheckMs?: number;
+  /** Buckets per house account (config LEDGER_HOUSE_BUCKETS); HOUSE_BUCKETS when absent. */
+  houseBuckets?: number;
 }
 
 /** The wallet's periodic jobs (deposit expiry and reconciliation), for the app's scheduler. */
@@ -74,6 +80,7 @@ export function walletJobs(deps: WalletModuleDeps): ScheduledJob<Database>[] {
 export const walletModule: ServerModule<WalletModuleDeps> = {
   name: 'wallet',
   register: (app, deps) => {
+    if (deps.houseBuckets !== undefined) setHouseBuckets(deps.houseBuckets);
     // One context for every wallet route file (balance, deposits, withdrawals, transfers, records).
     const wallet = {
       db: deps.db,

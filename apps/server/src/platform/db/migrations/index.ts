@@ -8,6 +8,7 @@ import * as m0200 from './0200-ledger.ts';
 import { migrationOrderProblems } from './migration-order.ts';
 import * as m202611230900 from './202611230900-events-outbox.ts';
 import * as m202611231100 from './202611231100-wallet-settings.ts';
+import * as m202611231200 from './202611231200-wallet-house-accounts.ts';
 import * as m202611231300 from './202611231300-wallet-deposits.ts';
 import * as m202611231301 from './202611231301-payments-sandbox-pix.ts';
 
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0200-ledger': m0200,
   '202611230900-events-outbox': m202611230900,
   '202611231100-wallet-settings': m202611231100,
+  '202611231200-wallet-house-accounts': m202611231200,
   '202611231300-wallet-deposits': m202611231300,
   '202611231301-payments-sandbox-pix': m202611231301,
 };
