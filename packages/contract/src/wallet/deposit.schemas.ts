@@ -49,6 +49,8 @@ export type DepositSummary = z.infer<typeof depositSummarySchema>;
 export const depositViewSchema = depositSummarySchema.extend({
   pixCopyPaste: z.string(),
   qrSvg: z.string(),
+  /** A page where the charge can be paid besides a bank app: the SANDBOX provider's pay page, or null. */
+  payUrl: z.string().nullable(),
 });
 export type DepositView = z.infer<typeof depositViewSchema>;
 

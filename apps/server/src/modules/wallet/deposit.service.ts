@@ -78,10 +78,11 @@ const summaryOf = (row: DepositRow): DepositSummary => ({
   paidAt: row.paid_at?.toISOString() ?? null,
 });
 
-const viewOf = async (row: DepositRow): Promise<DepositView> => ({
+const viewOf = async (deps: Pick<DepositDeps, 'payments'>, row: DepositRow): Promise<DepositView> => ({
   ...summaryOf(row),
   pixCopyPaste: row.pix_copy_paste,
   qrSvg: await qrOf(row.pix_copy_paste),
+  payUrl: row.provider === deps.payments.name ? (deps.payments.payUrlOf?.(row.provider_ref) ?? null) : null,
 });
 
 /** GET /wps/v2/deposits/options: the enabled channels and their limits. */
@@ -115,7 +116,7 @@ export async function createDeposit(
   const same = (row: DepositRow) => {
     if (row.channel !== body.channel || row.amount !== body.amount)
       throw new WalletError('idempotency_conflict');
-    return viewOf(row);
+    return viewOf(deps, row);
   };
   const existing = await findDepositByClientKey(deps.db, auth.memberId, body.idempotencyKey);
   if (existing) return same(existing);
@@ -146,7 +147,7 @@ export async function createDeposit(
     pix_copy_paste: charge.pixCopyPaste,
     expires_at: charge.expiresAt,
   });
-  if (inserted) return viewOf(inserted);
+  if (inserted) return viewOf(deps, inserted);
   const twin = await findDepositByClientKey(deps.db, auth.memberId, body.idempotencyKey);
   if (!twin) throw new Error('deposit: client key conflicted but is not readable');
   return same(twin);
@@ -159,7 +160,7 @@ export async function depositStatus(
 ): Promise<DepositView> {
   const row = await findMemberDeposit(deps.db, auth.memberId, depositId);
   if (!row) throw new DepositError('deposit_not_found');
-  return viewOf(row);
+  return viewOf(deps, row);
 }
 
 export async function listDeposits(

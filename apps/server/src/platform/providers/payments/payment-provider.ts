@@ -39,6 +39,8 @@ export interface PaymentProvider {
   createCharge(request: ChargeRequest): Promise<Charge>;
   /** The provider's view of a charge, for reconciliation; undefined when it does not know the ref. */
   getCharge(providerRef: string): Promise<ChargeState | undefined>;
+  /** A page where the payer can pay the charge besides their bank app (a checkout), if the provider has one. */
+  payUrlOf?(providerRef: string): string | null;
 }
 
 /** Production with no provider configured: deposits are refused with `payment_unavailable`. */

@@ -95,6 +95,11 @@ export class SandboxPixProvider implements PaymentProvider {
     return { providerRef, status, amount: row.amount, paidAt: row.paid_at };
   }
 
+  /** The sandbox pay page (sandbox-pix.routes.ts), relative to the gateway. */
+  payUrlOf(providerRef: string): string {
+    return `/sandbox/pix/${providerRef}`;
+  }
+
   find(providerRef: string): Promise<SandboxPixChargeRow | undefined> {
     return this.db
       .selectFrom('sandbox_pix_charge')
