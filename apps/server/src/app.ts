@@ -66,6 +66,8 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Tests shorten how often an open live stream re-checks its session (default 10 s). */
   streamRecheckMs?: number;
+  /** The live channel's name (default `live:<merchant>`): tests sharing one Redis keep theirs apart. */
+  liveChannelName?: string;
 }
 
 /** An incoming X-Request-Id is kept only if it is a short plain token (it ends up in logs). */
@@ -110,6 +112,7 @@ export async function buildApp({
   providers,
   payments,
   streamRecheckMs,
+  liveChannelName,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
@@ -199,7 +202,7 @@ export async function buildApp({
     ...(captchas ? { captchaIssued: captchas.record } : {}),
   };
   // Live balance: Redis pub/sub when REDIS_URL is set (every node delivers), memory otherwise.
-  const live: LiveChannel = openLiveChannel(config.redisUrl, `live:${config.merchant}`);
+  const live: LiveChannel = openLiveChannel(config.redisUrl, liveChannelName ?? `live:${config.merchant}`);
   app.addHook('onClose', () => live.close());
   // Deposits: the sandbox PIX provider outside production. Its webhook reaches this gateway through
   // its own HTTP stack (signature check included), as a provider's would over the network; the

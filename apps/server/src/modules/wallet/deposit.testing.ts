@@ -19,7 +19,7 @@ import { OPERATOR_TOKEN } from '../../test/test-app.ts';
 export async function startDepositApp(
   db: Db,
   env: Record<string, string> = {},
-  options: { streamRecheckMs?: number } = {},
+  options: { streamRecheckMs?: number; liveChannelName?: string } = {},
 ): Promise<RunningApp & { client: AuthClient }> {
   const config = loadConfig({
     NODE_ENV: 'test',
