@@ -31,7 +31,7 @@ function connect(client: QueryClient, memberId: number): () => void {
 
   const retry = () => {
     if (stopped) return;
-    timer = setTimeout(open, retryMs);
+    timer = setTimeout(() => void open(), retryMs);
     retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
   };
 

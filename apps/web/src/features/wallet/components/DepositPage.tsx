@@ -139,13 +139,15 @@ function DepositForm({
     <form
       className="dep__form"
       noValidate
-      onSubmit={form.handleSubmit(
-        (values) => {
-          form.setAlert(null);
-          mutation.mutate(values);
-        },
-        () => form.focusFirstError(['amount']),
-      )}
+      onSubmit={(event) => {
+        void form.handleSubmit(
+          (values) => {
+            form.setAlert(null);
+            mutation.mutate(values);
+          },
+          () => form.focusFirstError(['amount']),
+        )(event);
+      }}
     >
       <fieldset className="dep__channels">
         <legend>{t('wallet.deposit.channel')}</legend>
