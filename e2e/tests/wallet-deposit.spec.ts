@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot, t } from './support';
+import { isPhone, shot, t } from './support';
 import { langOf, register, useLanguage } from './auth-support';
 
 /**
@@ -24,7 +24,11 @@ test('a new member deposits by PIX through the sandbox and sees the balance rise
   // A marker that a reload would wipe: the page must never reload on the way.
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
-  await banner.getByRole('button', { name: t(lang, 'wallet.deposit.headerButton') }).click();
+  // Desktops: the button beside the balance; phones: the header's nav row (no room up top).
+  if (isPhone(info)) {
+    await expect(banner.getByRole('button', { name: t(lang, 'wallet.deposit.headerButton') })).toBeHidden();
+    await banner.getByRole('link', { name: t(lang, 'header.deposit') }).click();
+  } else await banner.getByRole('button', { name: t(lang, 'wallet.deposit.headerButton') }).click();
   const section = page.getByRole('region', { name: t(lang, 'wallet.deposit.title') });
   await expect(section).toBeVisible();
   const amount = section.getByLabel(t(lang, 'wallet.deposit.amount'), { exact: true });

@@ -211,7 +211,7 @@ export async function buildApp({
   let sandboxPix: SandboxPixProvider | undefined;
   if (!payments && sandboxPixSecret) {
     sandboxPix = new SandboxPixProvider(db as unknown as Kysely<SandboxPixTables>, {
-      merchantName: `Banca ${config.merchant}`,
+      merchantName: config.merchant,
       merchantCity: 'Sao Paulo',
       secret: sandboxPixSecret,
       send: async (raw, headers) =>

@@ -4,8 +4,8 @@ import './wallet.css';
 
 /**
  * The header's deposit button (spec section 2): opens the member centre's depositv2 page. The caller
- * decides how to go there (trial accounts get the real-account prompt instead). Icon-only on phones,
- * where the header is narrow; its accessible name is the label either way.
+ * decides how to go there (trial accounts get the real-account prompt instead). Not on phones: their
+ * header's nav row has the Deposit entry and the top row no room (wallet.css).
  */
 export function DepositButton({ onClick }: { onClick: () => void }) {
   const { t } = useT();

@@ -59,11 +59,9 @@ export default function DepositPage() {
   const [current, setCurrent] = useState<number | null>(null);
 
   return (
-    <section className="dep" aria-labelledby="dep-title">
-      <header className="dep__head">
-        <h2 id="dep-title">{t('wallet.deposit.title')}</h2>
-        <p>{t('wallet.deposit.intro')}</p>
-      </header>
+    // The member centre's layout already titles the page: the section is named, not headed again.
+    <section className="dep" aria-label={t('wallet.deposit.title')}>
+      <p className="dep__intro">{t('wallet.deposit.intro')}</p>
       {options.isPending ? (
         <div aria-busy="true" aria-label={t('wallet.deposit.loading')}>
           <Skeleton height="220px" />
