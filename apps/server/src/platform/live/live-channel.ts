@@ -97,8 +97,3 @@ export function redisLiveChannel(redisUrl: string, channel: string): LiveChannel
 
 export const openLiveChannel = (redisUrl: string | undefined, channel: string): LiveChannel =>
   redisUrl ? redisLiveChannel(redisUrl, channel) : memoryLiveChannel();
-
-/** Resolves once the subscription is live (tests wait for it before publishing from another node). */
-export async function liveChannelReady(channel: LiveChannel): Promise<void> {
-  if (channel.kind === 'redis') await channel.publish(0, { event: 'ping', data: null });
-}
