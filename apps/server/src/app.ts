@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { createLogger, OneLineLogController } from './platform/logging.ts';
 import { ok } from '@banca/contract';
 import type { Config, TrustProxy } from './platform/config.ts';
-import type { Db } from './database.ts';
+import type { Database, Db } from './database.ts';
 import { ensureServerKey } from './platform/crypto/server-keys.ts';
 import { JOSE_CONTENT_TYPE } from './platform/http/contract-route.ts';
 import { installErrorHandling, sendErrorCode, type HtmlFallback } from './platform/http/error-handler.ts';
@@ -35,11 +35,24 @@ import { bootstrapOpsAccess, operatorModule } from './modules/operator/index.ts'
 import { authenticate, sessionModule, sessionsForMembers } from './modules/session/index.ts';
 import { verificationModule } from './modules/verification/index.ts';
 import { memberModule } from './modules/member/index.ts';
-import { walletModule } from './modules/wallet/index.ts';
+import { walletJobs, walletModule } from './modules/wallet/index.ts';
 import { agentModule } from './modules/agent/index.ts';
 import { CaptchaAnswerLog, devModule } from './modules/dev/index.ts';
 import { createDispatcher, type Dispatcher } from './platform/events/event-dispatcher.ts';
 import { eventConsumers } from './event-consumers.ts';
+import { scheduledJobs } from './scheduled-jobs.ts';
+import type { ScheduledJob } from './platform/jobs/scheduler.ts';
+import { deriveServerSecret } from './platform/crypto/derived-secret.ts';
+import { openLiveChannel, type LiveChannel } from './platform/live/live-channel.ts';
+import {
+  UnconfiguredPaymentProvider,
+  type PaymentProvider,
+} from './platform/providers/payments/payment-provider.ts';
+import { SandboxPixProvider } from './platform/providers/payments/sandbox-pix-provider.ts';
+import { registerSandboxPixRoutes } from './platform/providers/payments/sandbox-pix.routes.ts';
+import type { SandboxPixTables } from './platform/providers/payments/sandbox-pix.table.ts';
+import type { Kysely } from 'kysely';
+import { depositCallbacks } from '@banca/contract';
 
 export interface AppDeps {
   config: Config;
@@ -49,6 +62,12 @@ export interface AppDeps {
   authLimits?: Partial<Record<AuthLimitName, Partial<Omit<RateLimitRule, 'name'>>>>;
   /** Real SMS / e-mail gateways. Default: the sandbox outbox outside production; none in production. */
   providers?: { sms: SmsProvider; email: EmailProvider };
+  /** A real payment provider. Default: the sandbox PIX provider outside production; none in production. */
+  payments?: PaymentProvider;
+  /** Tests shorten how often an open live stream re-checks its session (default 10 s). */
+  streamRecheckMs?: number;
+  /** The live channel's name (default `live:<merchant>`): tests sharing one Redis keep theirs apart. */
+  liveChannelName?: string;
 }
 
 /** An incoming X-Request-Id is kept only if it is a short plain token (it ends up in logs). */
@@ -91,6 +110,9 @@ export async function buildApp({
   logger,
   authLimits,
   providers,
+  payments,
+  streamRecheckMs,
+  liveChannelName,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
@@ -179,9 +201,32 @@ export async function buildApp({
     sessions: sessionsForMembers,
     ...(captchas ? { captchaIssued: captchas.record } : {}),
   };
+  // Live balance: Redis pub/sub when REDIS_URL is set (every node delivers), memory otherwise.
+  const live: LiveChannel = openLiveChannel(config.redisUrl, liveChannelName ?? `live:${config.merchant}`);
+  app.addHook('onClose', () => live.close());
+  // Deposits: the sandbox PIX provider outside production. Its webhook reaches this gateway through
+  // its own HTTP stack (signature check included), as a provider's would over the network; the
+  // secret is derived from the server key, so every node checks what any node's sandbox signed.
+  const sandboxPixSecret = production ? undefined : await deriveServerSecret(db, 'sandbox-pix-webhook');
+  let sandboxPix: SandboxPixProvider | undefined;
+  if (!payments && sandboxPixSecret) {
+    sandboxPix = new SandboxPixProvider(db as unknown as Kysely<SandboxPixTables>, {
+      merchantName: config.merchant,
+      merchantCity: 'Sao Paulo',
+      secret: sandboxPixSecret,
+      send: async (raw, headers) =>
+        (await app.inject({ method: 'POST', url: depositCallbacks.sandboxPix.path, payload: raw, headers }))
+          .statusCode,
+    });
+  }
   const context = {
     db,
     merchantCode: config.merchant,
+    live,
+    payments: payments ?? sandboxPix ?? new UnconfiguredPaymentProvider(),
+    sandboxPixSecret,
+    streamTicketKey: await deriveServerSecret(db, 'live-stream-ticket'),
+    ...(streamRecheckMs ? { streamRecheckMs } : {}),
     serverKey,
     visitor,
     system,
@@ -210,10 +255,13 @@ export async function buildApp({
     devModule,
   ];
   for (const module of modules) await module.register(app, context);
+  if (sandboxPix) registerSandboxPixRoutes(app, sandboxPix, { allowRemote: config.sandboxAllowRemote });
+  // What main.ts's scheduler runs: the static list plus jobs that need the running app's pieces.
+  app.decorate('scheduledJobs', [...scheduledJobs, ...walletJobs(context)]);
 
   // Domain events reach their consumers after the commit; every node runs the loop, the cursor
   // locks share the work out. No consumers, no loop.
-  const events = createDispatcher({ db, consumers: eventConsumers, log: app.log });
+  const events = createDispatcher({ db, consumers: eventConsumers({ live }), log: app.log });
   app.decorate('events', events);
   app.addHook('onReady', async () => events.start());
   app.addHook('onClose', () => events.stop());
@@ -241,5 +289,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     system: SystemService;
     events: Dispatcher;
+    scheduledJobs: readonly ScheduledJob<Database>[];
   }
 }

@@ -5,6 +5,8 @@ import type { SystemTables } from './modules/system/system.table.ts';
 import type { VerificationTables } from './modules/verification/verification.table.ts';
 import type { WalletTables } from './modules/wallet/ledger.table.ts';
 import type { WalletSettingsTables } from './modules/wallet/wallet-settings.table.ts';
+import type { DepositTables } from './modules/wallet/deposit.table.ts';
+import type { SandboxPixTables } from './platform/providers/payments/sandbox-pix.table.ts';
 import type { CryptoTables } from './platform/crypto/server-key.table.ts';
 import type { EventTables } from './platform/events/event.table.ts';
 import type { JobTables } from './platform/jobs/job-run.table.ts';
@@ -27,6 +29,8 @@ export interface Database
     JobTables,
     WalletTables,
     WalletSettingsTables,
+    DepositTables,
+    SandboxPixTables,
     EventTables {}
 
 export type Db = Kysely<Database>;

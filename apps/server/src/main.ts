@@ -4,7 +4,6 @@ import { buildApp } from './app.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { startScheduler } from './platform/jobs/scheduler.ts';
-import { scheduledJobs } from './scheduled-jobs.ts';
 import { startupBanner } from './startup-banner.ts';
 
 let config: Config;
@@ -22,7 +21,7 @@ const started = Date.now();
 const database = await prepareDatabase(config, logger);
 const app = await buildApp({ config, db: database.db, logger });
 // Every node runs the scheduler; the job_run claim makes each period run on one node only.
-const scheduler = startScheduler({ db: database.db, jobs: scheduledJobs, logger });
+const scheduler = startScheduler({ db: database.db, jobs: app.scheduledJobs, logger });
 
 closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'shutting down after an error');

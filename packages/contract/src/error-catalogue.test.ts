@@ -51,6 +51,11 @@ const STATUS_BEFORE_COMPOSITION = {
   ledger_account_not_found: 404,
   unknown_wallet: 404,
   wallet_mode_single: 409,
+  payment_unavailable: 503,
+  deposit_channel_unavailable: 400,
+  deposit_amount_out_of_range: 400,
+  deposit_not_found: 404,
+  stream_ticket_invalid: 401,
 };
 
 describe('the composed error catalogue', () => {

@@ -28,5 +28,8 @@ export * from './wallet/wallet.schemas.ts';
 export * from './wallet/wallet.errors.ts';
 export * from './wallet/wallet.routes.ts';
 export * from './wallet/wallet-settings.ts';
+export * from './wallet/deposit.schemas.ts';
+export * from './wallet/deposit.errors.ts';
+export * from './wallet/deposit.routes.ts';
 export * from './agent/agent.schemas.ts';
 export * from './agent/agent.routes.ts';

@@ -6,6 +6,7 @@ import { socialRoutes } from './auth/social.routes.ts';
 import { memberRoutes } from './member/member.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
+import { depositRoutes } from './wallet/deposit.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
 
 /** Every group of zod route definitions, under the same keys as the light `routeTable` (routes.ts). */
@@ -16,6 +17,7 @@ export const routeGroups = {
   social: socialRoutes,
   member: memberRoutes,
   wallet: walletRoutes,
+  deposit: depositRoutes,
   agent: agentRoutes,
 } as const;
 

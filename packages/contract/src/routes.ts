@@ -10,9 +10,19 @@ import { socialCalls } from './auth/social.calls.ts';
 import { memberCalls } from './member/member.calls.ts';
 import { operatorCalls } from './operator/operator.calls.ts';
 import { systemCalls } from './system/system.calls.ts';
+import { depositCalls } from './wallet/deposit.calls.ts';
 import { walletCalls } from './wallet/wallet.calls.ts';
 
-export { agentCalls, authCalls, memberCalls, operatorCalls, socialCalls, systemCalls, walletCalls };
+export {
+  agentCalls,
+  authCalls,
+  depositCalls,
+  memberCalls,
+  operatorCalls,
+  socialCalls,
+  systemCalls,
+  walletCalls,
+};
 export { socialCallbackPath, socialStartPath } from './auth/social.calls.ts';
 export { CALLBACK_PREFIX, fillPath } from './route-entry.ts';
 export type { CallbackEntry, HttpMethod, RouteAuthMode, RouteEntry } from './route-entry.ts';
@@ -26,5 +36,6 @@ export const routeTable = {
   social: socialCalls,
   member: memberCalls,
   wallet: walletCalls,
+  deposit: depositCalls,
   agent: agentCalls,
 } as const;

@@ -1,6 +1,14 @@
 import type { Db } from '../../database.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { SystemService } from '../system/index.ts';
+import type { OpsAccess } from '../../ops-access.ts';
+import type { ScheduledJob } from '../../platform/jobs/scheduler.ts';
+import type { LiveChannel } from '../../platform/live/live-channel.ts';
+import type { PaymentProvider } from '../../platform/providers/payments/payment-provider.ts';
+import type { Database } from '../../database.ts';
+import { depositJobs } from './deposit.jobs.ts';
+import { registerDepositRoutes } from './deposit.routes.ts';
+import { registerLiveStreamRoutes } from './live-balance.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
 import { registerWalletTransferRoutes } from './wallet-transfer.routes.ts';
 import { setHouseBuckets } from './ledger.service.ts';
@@ -29,6 +37,9 @@ export {
 export { createWalletSettings, type WalletSettingsService } from './wallet-settings.service.ts';
 export { WalletError } from './wallet.errors.ts';
 export { WALLET_VENDORS } from './wallet-transfer.service.ts';
+export { walletBalanceChanged } from './wallet.events.ts';
+export { liveBalanceConsumer } from './live-balance.ts';
+export { settlePaidCharge, reconcileDeposits, expireDeposits } from './deposit.service.ts';
 export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger.table.ts';
 export {
   getBalance,
@@ -41,8 +52,31 @@ export interface WalletModuleDeps {
   db: Db;
   system: Pick<SystemService, 'whitelabel'>;
   merchantCode: string;
+  /** Wallet /ops routes (deposit lookup, ...); undefined: none registered. */
+  ops: OpsAccess | undefined;
+  /** Deposits: the sandbox PIX provider outside production, a real one or `unconfigured` in it. */
+  payments: PaymentProvider;
+  /** The sandbox provider's webhook secret; undefined in production (no sandbox webhook). */
+  sandboxPixSecret: Buffer | undefined;
+  /** Live balance: pushes to members' open event streams on every node. */
+  live: LiveChannel;
+  /** Seals the session token inside live-stream tickets (derived from the server key). */
+  streamTicketKey: Buffer;
+  /** Tests shorten how often an open stream re-checks its session. */
+  streamRecheckMs?: number;
   /** Buckets per house account (config LEDGER_HOUSE_BUCKETS); HOUSE_BUCKETS when absent. */
   houseBuckets?: number;
+}
+
+/** The wallet's periodic jobs (deposit expiry and reconciliation), for the app's scheduler. */
+export function walletJobs(deps: WalletModuleDeps): ScheduledJob<Database>[] {
+  return depositJobs({
+    db: deps.db,
+    merchantCode: deps.merchantCode,
+    merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
+    settings: createWalletSettings(deps.db),
+    payments: deps.payments,
+  });
 }
 
 export const walletModule: ServerModule<WalletModuleDeps> = {
@@ -58,5 +92,18 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
     };
     registerWalletRoutes(app, wallet);
     registerWalletTransferRoutes(app, wallet);
+    registerDepositRoutes(app, {
+      ...wallet,
+      merchantCode: deps.merchantCode,
+      payments: deps.payments,
+      sandboxPixSecret: deps.sandboxPixSecret,
+      ops: deps.ops,
+    });
+    registerLiveStreamRoutes(app, {
+      db: deps.db,
+      live: deps.live,
+      ticketKey: deps.streamTicketKey,
+      ...(deps.streamRecheckMs ? { recheckMs: deps.streamRecheckMs } : {}),
+    });
   },
 };

@@ -23,6 +23,8 @@ import {
   type TransferKind,
 } from './ledger.table.ts';
 import { WalletError } from './wallet.errors.ts';
+import { walletBalanceChanged } from './wallet.events.ts';
+import { recordEvent } from '../../platform/events/event-catalogue.ts';
 
 /*
  * The ledger. Invariants, kept at every commit:
@@ -221,6 +223,23 @@ export async function transfer(db: DbOrTrx, req: TransferRequest): Promise<Trans
           : await creditBalance(trx, account.id, req.amount);
       // Unreachable while the row lock holds; never leave a transfer without its balance change.
       if (!applied) throw new Error(`ledger: balance of account ${account.id} changed under its lock`);
+      // Live balance: every member wallet this transfer touched, with its balance after (exact: the
+      // row is locked), so the member's open pages follow without polling. Same transaction.
+      if (account.kind === 'MEMBER' && account.member_id !== null) {
+        const balance = account === debit ? account.balance - req.amount : account.balance + req.amount;
+        await recordEvent(
+          trx,
+          walletBalanceChanged,
+          {
+            memberId: account.member_id,
+            currency: account.currency,
+            balance,
+            kind: req.kind,
+            transferId: inserted.id,
+          },
+          { key: account.member_id },
+        );
+      }
     }
     return { ...toTransfer(inserted), replayed: false };
   });

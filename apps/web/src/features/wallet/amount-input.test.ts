@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmountInput } from './amount-input';
+import { countdown, parseAmountInput } from './amount-input';
 
 describe('parseAmountInput', () => {
-  it('reads PT and EN amounts as minor units without floats', () => {
-    expect(parseAmountInput('12', ',')).toBe(1200);
-    expect(parseAmountInput('12,5', ',')).toBe(1250);
-    expect(parseAmountInput('1.234,56', ',')).toBe(123456);
-    expect(parseAmountInput('0,07', ',')).toBe(7);
-    expect(parseAmountInput('1,234.56', '.')).toBe(123456);
-    expect(parseAmountInput(' 0.1 ', '.')).toBe(10);
+  it('reads amounts in each language as minor units', () => {
+    expect(parseAmountInput('50', 'PT')).toBe(5_000);
+    expect(parseAmountInput('1.234,56', 'PT')).toBe(123_456);
+    expect(parseAmountInput('1,234.5', 'EN')).toBe(123_450);
+    expect(parseAmountInput('0,07', 'PT')).toBe(7);
   });
-  it('refuses what is not an amount with at most two decimals', () => {
-    expect(parseAmountInput('-1', ',')).toBeNull();
-    expect(parseAmountInput('1,234', ',')).toBeNull();
-    expect(parseAmountInput('1e3', '.')).toBeNull();
-    expect(parseAmountInput('abc', '.')).toBeNull();
-    expect(parseAmountInput('', '.')).toBeNull();
-    expect(parseAmountInput('1,234', ',')).toBeNull();
-    expect(parseAmountInput('0,001', ',')).toBeNull();
+  it('refuses what is not an amount of cents', () => {
+    for (const bad of ['', 'abc', '1,234', '-5', '1.2.3', '10,123', '1e3'])
+      expect(parseAmountInput(bad, 'PT')).toBeNull();
+    expect(parseAmountInput('1.234', 'EN')).toBeNull();
+  });
+});
+
+describe('countdown', () => {
+  it('shows minutes and seconds, hours when there are any, never below zero', () => {
+    expect(countdown(29 * 60_000 + 5_000)).toBe('29:05');
+    expect(countdown(3_600_000 + 61_000)).toBe('1:01:01');
+    expect(countdown(-5)).toBe('00:00');
   });
 });

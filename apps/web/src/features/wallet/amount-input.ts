@@ -1,14 +1,25 @@
 /**
- * Reads an amount typed by a person ("12", "12,5", "1.234,56" in PT; "12.5", "1,234.56" in EN) as
- * integer minor units, working on the digits (never a float), or null when it is not an amount with at
- * most two decimals. Grouping separators are ignored; the language's decimal separator decides.
+ * Reads an amount typed in the member's language ("1.234,56" in PT, "1,234.56" in EN, or plain
+ * "50") as integer minor units, without floating point: null when it is not an amount with at most
+ * two decimals (group separators only every three digits).
  */
-export function parseAmountInput(text: string, decimal: ',' | '.'): number | null {
-  const group = decimal === ',' ? '.' : ',';
-  const trimmed = text.trim().split(group).join('');
-  const re = decimal === ',' ? /^(\d{1,12})(?:,(\d{1,2}))?$/ : /^(\d{1,12})(?:\.(\d{1,2}))?$/;
-  const m = re.exec(trimmed);
+export function parseAmountInput(text: string, language: 'PT' | 'EN'): number | null {
+  const [group, decimal] = language === 'PT' ? ['\\.', ','] : [',', '\\.'];
+  const m = new RegExp(`^(\\d{1,13}|\\d{1,3}(?:${group}\\d{3})+)(?:${decimal}(\\d{1,2}))?$`).exec(
+    text.trim(),
+  );
   if (!m) return null;
-  const minor = BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
-  return minor <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(minor) : null;
+  const whole = Number(m[1]!.replace(/\D/g, ''));
+  const minor = whole * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+/** mm:ss (or h:mm:ss) of a non-negative number of milliseconds, for the charge countdown. */
+export function countdown(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }

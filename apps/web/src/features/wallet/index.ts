@@ -1,7 +1,11 @@
 import { lazy } from 'react';
+import { withMessages } from '@/i18n';
 
-/** Wallet: the header balance and the member-centre wallet pages (each page its own lazy chunk). */
+/** Wallet: the header balance, the live balance stream, and the member-centre money pages (each page its own lazy chunk). */
 export { BalanceChip } from './components/BalanceChip';
+export { DepositButton } from './components/DepositButton';
+export { LiveBalance } from './live-balance';
+export const DepositPage = lazy(withMessages(() => import('./components/DepositPage')));
 export { balanceQuery } from './api/wallet-api';
 export { formatMinorUnits } from './money-format';
-export const TransferFund = lazy(() => import('./components/TransferFund'));
+export const TransferFund = lazy(withMessages(() => import('./components/TransferFund')));

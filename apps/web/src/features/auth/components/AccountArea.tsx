@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CustomerServiceButton, useWhitelabel } from '@/features/system';
-import { BalanceChip } from '@/features/wallet';
+import { BalanceChip, DepositButton, LiveBalance } from '@/features/wallet';
 import { memberPage, paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { openModal, useUi } from '@/state';
@@ -109,6 +109,8 @@ export default function AccountArea() {
   return (
     <div className="account" ref={root}>
       <BalanceChip variant="header" />
+      <LiveBalance memberId={member?.id} />
+      <DepositButton onClick={() => go(memberPage('depositv2'))} />
       <button
         type="button"
         className="icon-btn account__bell"

@@ -7,7 +7,8 @@ import { TransferFund } from '@/features/wallet';
 import { memberPage, paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
-import { CentreLayout, ComingSoon, type IconName } from '@/ui';
+import { DepositPage } from '@/features/wallet';
+import { CentreLayout, ComingSoon, Skeleton, type IconName } from '@/ui';
 import { SecurityCenter } from './SecurityCenter';
 
 const ICONS: Record<Page, IconName> = {
@@ -75,6 +76,10 @@ export default function MemberCentrePage() {
       ) : page === 'transferFund' ? (
         <Suspense fallback={null}>
           <TransferFund />
+        </Suspense>
+      ) : page === 'depositv2' ? (
+        <Suspense fallback={<Skeleton height="320px" />}>
+          <DepositPage />
         </Suspense>
       ) : (
         // Every other page's capability (money, records, rewards, messages) is not built yet.

@@ -45,7 +45,7 @@ export default function TransferFund() {
     defaultValues: { amount: '' },
     schema: () =>
       z.object({
-        amount: z.string().refine((v) => (parseAmountInput(v, decimal) ?? 0) > 0, {
+        amount: z.string().refine((v) => (parseAmountInput(v, language) ?? 0) > 0, {
           message: t('wallet.transfer.amountInvalid'),
         }),
       }),
@@ -84,7 +84,7 @@ export default function TransferFund() {
   });
 
   const submit = form.handleSubmit(
-    (values) => move.mutateAsync(parseAmountInput(values.amount, decimal)!).catch(() => undefined),
+    (values) => move.mutateAsync(parseAmountInput(values.amount, language)!).catch(() => undefined),
     (errors) => form.focusFirstError(['amount'], errors),
   );
 
