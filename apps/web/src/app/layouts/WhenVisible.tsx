@@ -18,15 +18,12 @@ export function WhenVisible({
   inline?: boolean;
 }) {
   const placeholder = useRef<HTMLDivElement>(null);
-  const [seen, setSeen] = useState(false);
+  // Without IntersectionObserver (an old browser) the content simply renders at once.
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
 
   useEffect(() => {
     const element = placeholder.current;
     if (seen || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
-      return;
-    }
     // intersectionRatio, not isIntersecting: a drawer moved just off screen touches the viewport's
     // edge, which counts as intersecting with no area at all.
     const observer = new IntersectionObserver(
