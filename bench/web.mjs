@@ -6,6 +6,11 @@
 //      gzip -9 and brotli of the same files, whatever encoding the browser was sent);
 //   2. runs Lighthouse (mobile profile, simulated Slow 4G and 4x CPU) and prints the performance score,
 //      FCP, LCP, TBT and CLS against the goals (score >= 95, CLS < 0.05); the median run of several.
+//      The 4x CPU slowdown assumes a high-end desktop host (Lighthouse benchmarkIndex 1500-2000) and
+//      lands it on a mid-tier phone (~400). On a slower or busy host (a shared 2-core machine scores
+//      300-900) 4x emulates a far weaker phone than intended, and TBT balloons: the bench prints the
+//      host's benchmarkIndex and, below 1300, runs again with the slowdown Lighthouse's throttling
+//      guide calibrates to (benchmarkIndex / 400, between 1 and 4): the same mid-tier phone target.
 // Flags: --no-build (use apps/web/dist as it is), --no-lighthouse. WEB_BENCH_RUNS sets the Lighthouse
 // runs (default 3). Lighthouse is fetched by npx at a pinned version; it downloads no browser.
 import { execFileSync, execSync, spawn } from 'node:child_process';
@@ -164,7 +169,7 @@ function printVisit({ rows, acceptEncoding }) {
   console.log(`  everything on the wire ${kb(total.all)} in ${rows.length} responses`);
 }
 
-function lighthouse(url) {
+function lighthouse(url, cpuSlowdown = 4) {
   const outDir = mkdtempSync(join(tmpdir(), 'banca-lh-'));
   const results = [];
   try {
@@ -181,6 +186,7 @@ function lighthouse(url) {
           '--output=json',
           `--output-path=${out}`,
           '--quiet',
+          `--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`,
           '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync',
         ],
         { cwd: root, env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'] },
@@ -194,6 +200,7 @@ function lighthouse(url) {
         tbt: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
         unusedJs: report.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0,
+        benchmarkIndex: report.environment?.benchmarkIndex ?? NaN,
       });
     }
   } finally {
@@ -202,11 +209,14 @@ function lighthouse(url) {
   return results;
 }
 
-function printLighthouse(results) {
+const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function printLighthouse(results, cpuSlowdown) {
   const sorted = [...results].sort((a, b) => a.score - b.score);
   const median = sorted[Math.floor(sorted.length / 2)];
+  const host = Math.round(medianOf(results.map((r) => r.benchmarkIndex)));
   console.log(
-    `Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile (simulated Slow 4G, 4x CPU), / — median of ${results.length}`,
+    `Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile (simulated Slow 4G, ${cpuSlowdown}x CPU), / — median of ${results.length}; host benchmarkIndex ${host}`,
   );
   console.log(`  runs: ${results.map((r) => r.score).join(', ')}`);
   console.log(
@@ -225,7 +235,16 @@ if (!args.has('--no-build')) {
 const server = await startServer();
 try {
   printVisit(await firstVisit(`${server.url}/`));
-  if (!args.has('--no-lighthouse') && runs > 0) printLighthouse(lighthouse(`${server.url}/`));
+  if (!args.has('--no-lighthouse') && runs > 0) {
+    const standard = lighthouse(`${server.url}/`);
+    printLighthouse(standard, 4);
+    const host = medianOf(standard.map((r) => r.benchmarkIndex));
+    if (host < 1300) {
+      const calibrated = Math.min(4, Math.max(1, Math.round((host / 400) * 10) / 10));
+      console.log(`  host slower than Lighthouse's 4x assumes: again with the calibrated ${calibrated}x`);
+      printLighthouse(lighthouse(`${server.url}/`, calibrated), calibrated);
+    }
+  }
 } finally {
   await server.stop();
 }
