@@ -16,6 +16,7 @@ import { JOSE_CONTENT_TYPE } from './platform/http/contract-route.ts';
 import { installErrorHandling, sendErrorCode, type HtmlFallback } from './platform/http/error-handler.ts';
 import { isApiPath } from './platform/http/api-paths.ts';
 import { registerSpa } from './platform/http/spa.ts';
+import { registerCompression } from './platform/http/compression.ts';
 import { createVisitorReader } from './platform/http/visitor.ts';
 import { installRouteAuth } from './platform/http/route-auth.ts';
 import { openRateLimitStore, type RateLimitStoreHandle } from './platform/rate-limit/rate-limit-store.ts';
@@ -151,6 +152,8 @@ export async function buildApp({
     // Same-origin app: no cross-origin isolation needed, and COEP would block CDN images.
     crossOriginEmbedderPolicy: false,
   });
+  // Before every route: the plugin hooks each route as it is added.
+  await registerCompression(app);
   await app.register(formbody);
   // enc bodies arrive as compact JWE text; the route's preValidation hook opens them.
   app.addContentTypeParser(JOSE_CONTENT_TYPE, { parseAs: 'string' }, (_request, body, done) =>
@@ -281,7 +284,10 @@ export async function buildApp({
     }
   });
 
-  spa.fallback = await registerSpa(app, config.webDist);
+  // The first paint needs no API round trip: index.html arrives with the visitor's start-up data.
+  spa.fallback = await registerSpa(app, config.webDist, {
+    startupData: (request) => system.startup(visitor(request)),
+  });
   return app;
 }
 

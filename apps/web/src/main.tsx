@@ -1,11 +1,11 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { pickUpToken } from '@/api';
 import { restoreSession, showSocialReturnError } from '@/features/auth';
 import { initLanguage } from '@/i18n';
 import { initTheme } from '@/theme';
 import { App, createQueryClient } from '@/app/App';
-import { startupPermissionQueries, statusQuery } from '@/features/system';
+import { primeStartup } from '@/features/system';
 import '@/theme/tokens.css';
 import '@/theme/base.css';
 import '@/ui/ui.css';
@@ -37,15 +37,19 @@ if (pickUpToken()) void restoreSession();
 if (window.location.search) void showSocialReturnError();
 
 const queryClient = createQueryClient();
-// Start-up calls begin at once, in parallel with loading the language.
-void queryClient.prefetchQuery(statusQuery);
-for (const query of startupPermissionQueries)
-  void queryClient.prefetchQuery(query as unknown as typeof statusQuery);
+// The start-up data came inlined in index.html (no call before the first paint); without it, its one
+// call starts now, in parallel with loading the language.
+primeStartup(queryClient);
 // The remembered language's messages load before the first render (PT ships in this chunk).
 void initLanguage().finally(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding
+  // the main thread in one long task (a phone stays responsive while the shell mounts).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
   );
 });

@@ -24,6 +24,7 @@ export {
   walletCalls,
 };
 export { socialCallbackPath, socialStartPath } from './auth/social.calls.ts';
+export { STARTUP_ELEMENT_ID } from './system/system.calls.ts';
 export { CALLBACK_PREFIX, fillPath } from './route-entry.ts';
 export type { CallbackEntry, HttpMethod, RouteAuthMode, RouteEntry } from './route-entry.ts';
 export type { EntryBody, EntryQuery, EntryValue, RouteById, RouteOf } from './route-groups.ts';

@@ -2,6 +2,12 @@ import type { RouteEntry } from '../route-entry.ts';
 
 /** The system calls' wire facts (no zod): the start-up path calls them. Schemas: system.routes.ts. */
 export const systemCalls = {
+  /**
+   * Everything the first paint needs, in one answer: status, white-label, CDN, resources and customer
+   * service. The gateway also inlines this value into index.html, so a first visit usually makes no
+   * call at all before painting; the app calls this only when the page came without it.
+   */
+  startup: { id: 'system.startup', method: 'GET', path: '/wps/system/startup', auth: 'none', enc: false },
   status: { id: 'system.status', method: 'GET', path: '/wps/system/status', auth: 'none', enc: false },
   whitelabel: {
     id: 'system.whitelabel',
@@ -61,3 +67,6 @@ export const systemCalls = {
   },
   cdn: { id: 'system.cdn', method: 'GET', path: '/wps/system/cdn', auth: 'none', enc: false },
 } as const satisfies Record<string, RouteEntry>;
+
+/** The id of the `<script type="application/json">` element carrying the start-up data in index.html. */
+export const STARTUP_ELEMENT_ID = 'banca-startup';

@@ -10,6 +10,7 @@ import {
   publicKeySchema,
   registerSettingsSchema,
   resourcesSchema,
+  startupSchema,
   systemStatusSchema,
   whitelabelSchema,
 } from './system.schemas.ts';
@@ -17,6 +18,11 @@ import {
 const tags = ['system'];
 
 export const systemRoutes = {
+  startup: defineRoute(systemCalls.startup, {
+    summary: 'Start-up data in one call: status, white-label flags, CDN lists, resources, customer service',
+    tags,
+    response: startupSchema,
+  }),
   status: defineRoute(systemCalls.status, {
     summary: 'System status: 0 normal, 1 maintenance (with end time if known), 2 region-restricted',
     tags,

@@ -162,3 +162,13 @@ export const cdnSchema = z.object({
 export type Cdn = z.infer<typeof cdnSchema>;
 
 export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+/** GET /wps/system/startup and the start-up data inlined into index.html: what the first paint needs. */
+export const startupSchema = z.object({
+  status: systemStatusSchema,
+  whitelabel: whitelabelSchema,
+  cdn: cdnSchema,
+  resources: resourcesSchema,
+  customerServices: customerServicesSchema,
+});
+export type Startup = z.infer<typeof startupSchema>;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { CompactEncrypt, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -155,6 +156,34 @@ describe('system calls on the seeded demo merchant', () => {
     );
   });
 
+  it('start-up answers what the separate calls answer, in one round trip', async () => {
+    const value = async (path: string) => (await getJson(server.url + path)).body.value;
+    const { body } = await getJson(server.url + systemRoutes.startup.path);
+    expect(body.value).toEqual({
+      status: await value(systemRoutes.status.path),
+      whitelabel: await value(systemRoutes.whitelabel.path),
+      cdn: await value(systemRoutes.cdn.path),
+      resources: await value(systemRoutes.resources.path),
+      customerServices: await value(systemRoutes.customerService.path),
+    });
+  });
+
+  it('start-up ignores whatever query it is sent: the same answer, never a 5xx', async () => {
+    const { body: expected } = await getJson(server.url + systemRoutes.startup.path);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(fc.string({ maxLength: 20 }), fc.string({ maxLength: 200 })),
+        async (query) => {
+          const url = `${server.url}${systemRoutes.startup.path}?${new URLSearchParams(query)}`;
+          const { status, body } = await getJson(url);
+          expect(status).toBe(200);
+          expect(body).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('domain routes include localhost', async () => {
     const { body } = await getJson(server.url + systemRoutes.domainRoute.path);
     expect(body.value).toContainEqual({ domain: 'localhost', type: 'MEMBER', affiliateCode: null });
@@ -199,6 +228,7 @@ describe('system calls on a database without demo content', () => {
       const wl = await getJson(app.url + '/wps/system/whitelabel');
       expect(wl.status).toBe(404);
       expect(wl.body).toMatchObject({ success: false, code: 'not_found', value: null });
+      expect((await getJson(app.url + '/wps/system/startup')).status).toBe(404);
       expect((await getJson(app.url + '/wps/system/countries')).body).toEqual({
         success: true,
         code: 'ok',

@@ -10,6 +10,7 @@ export function registerSystemRoutes(
   deps: { system: SystemService; visitor: (request: FastifyRequest) => Visitor },
 ): void {
   const { system, visitor } = deps;
+  registerRoute(app, systemRoutes.startup, ({ request }) => system.startup(visitor(request)));
   registerRoute(app, systemRoutes.status, ({ request }) => system.status(visitor(request)));
   registerRoute(app, systemRoutes.whitelabel, () => system.whitelabel());
   registerRoute(app, systemRoutes.registerSettings, () => system.registerSettings());

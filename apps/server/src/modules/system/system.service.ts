@@ -15,6 +15,7 @@ import {
   type StatusSettings,
   type SystemStatusValue,
   type SocialProvider,
+  type Startup,
   type Whitelabel,
 } from '@banca/contract';
 import type { Db } from '../../database.ts';
@@ -22,6 +23,7 @@ import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { isValidCidr, type Visitor } from '../../platform/http/visitor.ts';
 import * as repo from './system.repository.ts';
+import type { MerchantRow } from './system.table.ts';
 import { computeSystemStatus } from './system-status.ts';
 
 /** Status settings are read on every guarded request: cached briefly, so an operator change made on any
@@ -120,7 +122,10 @@ export class SystemService {
   }
 
   async whitelabel(): Promise<Whitelabel> {
-    const m = await this.merchantRow();
+    return this.whitelabelOf(await this.merchantRow());
+  }
+
+  private whitelabelOf(m: MerchantRow): Whitelabel {
     return {
       merchantCode: m.merchant_code,
       siteName: m.site_name,
@@ -161,8 +166,33 @@ export class SystemService {
   }
 
   async cdn(): Promise<Cdn> {
-    const m = await this.merchantRow();
+    return this.cdnOf(await this.merchantRow());
+  }
+
+  private cdnOf(m: MerchantRow): Cdn {
     return { imgUrls: m.img_urls, startGameUrls: m.start_game_urls, analyticsId: m.analytics_id };
+  }
+
+  /**
+   * What the first paint needs, in one answer (GET /wps/system/startup, and inlined into index.html
+   * per request): the visitor's status (its settings cached STATUS_CACHE_MS like every guard check)
+   * and the merchant's white-label, CDN, resources and customer service, read fresh so an operator's
+   * change shows on the next page load.
+   */
+  async startup(visitor: Visitor): Promise<Startup> {
+    const [status, merchant, resources, customerServices] = await Promise.all([
+      this.status(visitor),
+      this.merchantRow(),
+      this.resources(),
+      this.customerServices(),
+    ]);
+    return {
+      status,
+      whitelabel: this.whitelabelOf(merchant),
+      cdn: this.cdnOf(merchant),
+      resources,
+      customerServices,
+    };
   }
 
   async registerSettings(): Promise<RegisterFieldSetting[]> {

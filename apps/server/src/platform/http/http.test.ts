@@ -1,8 +1,10 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema, operatorRoutes, systemRoutes } from '@banca/contract';
+import { errorEnvelopeSchema, operatorRoutes, STARTUP_ELEMENT_ID, systemRoutes } from '@banca/contract';
 import { seedDemo } from '../../seed/demo-seed.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { getJson, OPERATOR_TOKEN, operatorHeaders, startApp, type RunningApp } from '../../test/test-app.ts';
@@ -15,12 +17,41 @@ let webDist: string;
 const INDEX_HTML =
   '<!doctype html><html><head><title>Banca test shell</title></head><body><div id="root"></div></body></html>';
 const ASSET = 'assets/index-Ab12Cd34.js';
+const ASSET_SOURCE = `console.log(${JSON.stringify('banca '.repeat(400))});`;
+
+/** One GET with exactly these headers (fetch would add its own Accept-Encoding and decode the body). */
+const rawGet = (url: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = httpRequest(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+
+/** The start-up data index.html carries, parsed as the app parses it. */
+const startupIn = (page: string): unknown => {
+  const match = new RegExp(
+    `<script id="${STARTUP_ELEMENT_ID}" type="application/json">([^<]*)</script></head>`,
+  ).exec(page);
+  return match ? JSON.parse(match[1]!) : undefined;
+};
 
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'banca-web-dist-'));
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(webDist, ASSET), 'console.log("banca");');
+  writeFileSync(path.join(webDist, ASSET), ASSET_SOURCE);
+  // What the build's precompress plugin writes beside each asset.
+  writeFileSync(path.join(webDist, `${ASSET}.br`), brotliCompressSync(ASSET_SOURCE));
+  writeFileSync(path.join(webDist, `${ASSET}.gz`), gzipSync(ASSET_SOURCE));
   writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /from-dist\n');
   database = await createTestDatabase();
   await seedDemo(database.db);
@@ -150,13 +181,53 @@ describe('security headers', () => {
 });
 
 describe('the SPA', () => {
-  it('serves index.html for any HTML navigation, revalidated every time', async () => {
+  it('serves index.html for any HTML navigation, with the start-up data, revalidated every time', async () => {
+    const { body: expected } = await getJson(server.url + systemRoutes.startup.path);
     for (const url of ['/', '/login', '/member/securityCenter', '/agentHome?x=1']) {
       const res = await fetch(server.url + url, { headers: html });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
-      expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(await res.text()).toBe(INDEX_HTML);
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
+      const page = await res.text();
+      expect(page.replace(/<script id="[^"]+" type="application\/json">[^<]*<\/script>/, '')).toBe(
+        INDEX_HTML,
+      );
+      expect(startupIn(page)).toEqual(expected.value);
+    }
+  });
+
+  it("index.html carries this visitor's status: the maintenance page needs no call either", async () => {
+    const put = (enabled: boolean) =>
+      fetch(server.url + operatorRoutes.setMaintenance.path, {
+        method: 'PUT',
+        headers: { ...operatorHeaders(), 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled, endTime: null }),
+      });
+    expect((await put(true)).status).toBe(200);
+    try {
+      const page = await (await fetch(server.url + '/', { headers: html })).text();
+      expect(startupIn(page)).toMatchObject({ status: { systemStatus: 1, location: { ip: '127.0.0.1' } } });
+    } finally {
+      await put(false);
+    }
+  });
+
+  it('compresses index.html and sends each asset as the precompressed copy the client accepts', async () => {
+    const page = await rawGet(`${server.url}/`, { accept: html.accept, 'accept-encoding': 'gzip, br' });
+    expect(page.headers['content-encoding']).toBe('br');
+
+    for (const [accept, encoding, file] of [
+      ['gzip, deflate, br, zstd', 'br', brotliCompressSync(ASSET_SOURCE)],
+      ['gzip', 'gzip', gzipSync(ASSET_SOURCE)],
+      ['identity', undefined, Buffer.from(ASSET_SOURCE)],
+    ] as const) {
+      const res = await rawGet(`${server.url}/${ASSET}`, { 'accept-encoding': accept });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers.vary, accept).toContain('accept-encoding');
+      expect(res.headers['content-type'], accept).toContain('javascript');
+      expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      expect(res.body.equals(file), accept).toBe(true);
     }
   });
 
@@ -165,7 +236,7 @@ describe('the SPA', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-type')).toContain('javascript');
-    expect(await res.text()).toBe('console.log("banca");');
+    expect(await res.text()).toBe(ASSET_SOURCE);
   });
 
   it('a missing asset is a 404, never index.html', async () => {

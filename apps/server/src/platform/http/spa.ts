@@ -4,11 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STARTUP_ELEMENT_ID } from '@banca/contract';
 
 /** favicon.ico and robots.txt shipped with the server, used when the SPA build lacks them. */
 const SERVER_STATIC = fileURLToPath(new URL('../../../static/', import.meta.url));
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html carries the visitor's own start-up data (their IP, their status): never a shared copy. */
+const INDEX_CACHE = 'private, no-cache';
 
 const BUILD_HINT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Banca</title></head>
@@ -23,13 +26,45 @@ const EXTRA_FILES: Record<string, string> = {
 };
 
 /**
- * Serves the built SPA from WEB_DIST. Hashed files under /assets/ are cached for a year; index.html
- * is revalidated on every load so a new release is picked up at once. Returns the history fallback
- * the not-found handler uses for GETs that want HTML.
+ * JSON that is safe inside a `<script>` element: `<`, `>` and `&` escaped, so no value (a site name,
+ * a URL) can close the element or open a comment; U+2028 and U+2029 escaped for old parsers.
+ */
+export const jsonForScript = (value: unknown): string =>
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/**
+ * index.html with the start-up data in a `<script type="application/json">` element at the end of
+ * its head. The browser never runs it (so the CSP's script-src does not apply); the app parses it.
+ */
+export const withStartupData = (html: string, data: unknown): string => {
+  const tag = `<script id="${STARTUP_ELEMENT_ID}" type="application/json">${jsonForScript(data)}</script>`;
+  const head = html.indexOf('</head>');
+  return head === -1 ? tag + html : html.slice(0, head) + tag + html.slice(head);
+};
+
+export interface SpaOptions {
+  /**
+   * The start-up data for this visitor (GET /wps/system/startup's value), inlined into index.html so
+   * the first paint waits on no API call. Without it, or when it fails, the page goes without and the
+   * app makes that one call itself.
+   */
+  startupData?: (request: FastifyRequest) => Promise<unknown>;
+}
+
+/**
+ * Serves the built SPA from WEB_DIST. Hashed files under /assets/ are cached for a year and sent as
+ * the brotli or gzip copy the build wrote beside them (preCompressed: chosen by Accept-Encoding, with
+ * `Vary: Accept-Encoding`); index.html is filled per request with the visitor's start-up data and
+ * revalidated on every load, so a new release and a changed status are picked up at once. Returns the
+ * history fallback the not-found handler uses for GETs that want HTML.
  */
 export async function registerSpa(
   app: FastifyInstance,
   webDist: string,
+  options: SpaOptions = {},
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>> {
   const indexPath = path.join(webDist, 'index.html');
 
@@ -39,6 +74,7 @@ export async function registerSpa(
       index: false,
       cacheControl: false,
       etag: true,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const rel = path.relative(webDist, filePath).split(path.sep).join('/');
         reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE : 'no-cache');
@@ -46,14 +82,24 @@ export async function registerSpa(
     });
   }
 
-  const serveIndex = async (_request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    let html: Buffer | string;
+  const startupTag = async (request: FastifyRequest, html: string): Promise<string> => {
+    if (!options.startupData) return html;
     try {
-      html = await readFile(indexPath);
+      return withStartupData(html, await options.startupData(request));
+    } catch (err) {
+      request.log.warn({ err }, 'index.html served without start-up data; the app will fetch it');
+      return html;
+    }
+  };
+
+  const serveIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    let html: string;
+    try {
+      html = await startupTag(request, await readFile(indexPath, 'utf8'));
     } catch {
       html = BUILD_HINT;
     }
-    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply.code(200).header('cache-control', INDEX_CACHE).type('text/html; charset=utf-8').send(html);
   };
 
   app.get('/', { schema: { hide: true } }, serveIndex);

@@ -8,6 +8,7 @@ import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
 import { Icon, lockScroll } from '@/ui';
 import { SocialLinks } from './SocialLinks';
+import { WhenVisible } from './WhenVisible';
 
 const AppDownload = lazy(() => import('./AppDownload'));
 const PHONE = '(max-width: 1023.98px)';
@@ -135,9 +136,12 @@ export function SideMenu() {
             <h2 id="app-download-title" className="side-menu__heading">
               {t('sideMenu.appDownload')}
             </h2>
-            <Suspense fallback={<div className="app-download app-download--loading" />}>
-              <AppDownload apps={apps} />
-            </Suspense>
+            {/* The QR codes' code loads when they come into view (a phone's drawer is closed at first). */}
+            <WhenVisible className="app-download app-download--loading">
+              <Suspense fallback={<div className="app-download app-download--loading" />}>
+                <AppDownload apps={apps} />
+              </Suspense>
+            </WhenVisible>
           </section>
         )}
 

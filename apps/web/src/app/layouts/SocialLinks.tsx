@@ -3,15 +3,22 @@ import { useResources } from '@/features/system';
 import { useT } from '@/i18n';
 import { Suspense, lazy } from 'react';
 import type { Brand } from '@/ui/BrandIcon';
+import { WhenVisible } from './WhenVisible';
 
 const BrandIcon = lazy(() => import('@/ui/BrandIcon'));
 
-/** A brand glyph, arriving just after first paint (its paths are not on the first route). */
+/**
+ * A brand glyph, loaded once it is on screen (its paths are not on the first route; on a phone the
+ * right bar is hidden and the drawer closed, so a first visit does not fetch them at all).
+ */
 export function SocialIcon({ name, size = 20 }: { name: Brand; size?: number }) {
+  const placeholder = { className: 'icon-placeholder', style: { width: size, height: size } };
   return (
-    <Suspense fallback={<span className="icon-placeholder" style={{ width: size, height: size }} />}>
-      <BrandIcon name={name} size={size} />
-    </Suspense>
+    <WhenVisible inline {...placeholder}>
+      <Suspense fallback={<span {...placeholder} />}>
+        <BrandIcon name={name} size={size} />
+      </Suspense>
+    </WhenVisible>
   );
 }
 

@@ -1,72 +1,62 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SYSTEM_STATUS } from '@banca/contract';
 import {
   BlockedPage,
   MaintenancePage,
   NetworkErrorPage,
-  cdnQuery,
-  pickOncePerSession,
-  startupPermissionQueries,
-  statusQuery,
-  whitelabelQuery,
+  loadDeferredStartup,
+  startupQuery,
 } from '@/features/system';
 import { paths } from '@/config/paths';
-import { uiStore } from '@/state';
+
+/** Runs `task` once the browser is idle (or after `timeout` ms at the latest); returns a cancel. */
+const whenIdle = (task: () => void, timeout = 2000): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 1);
+  return () => clearTimeout(id);
+};
 
 /**
- * Start-up (spec section 4): the system status and, in parallel, the permissions; then the app
- * (status 0), the maintenance page (1) or the region-blocked page (2). A failed status call shows the
- * network page with a retry. Permission failures do not block the app: features read their absence.
+ * Start-up (spec section 4): the start-up data (status, white-label, CDN, resources, customer
+ * service), inlined into index.html by the gateway or else fetched in one call; then the app (status
+ * 0), the maintenance page (1) or the region-blocked page (2). A failed start-up call shows the
+ * network page with a retry. The other start-up permissions (register settings, domain routes,
+ * countries) load once the app is on screen; their failures do not block it.
  */
 export function StartupGate({ children }: { children: ReactNode }) {
-  const status = useQuery(statusQuery);
-  const permissionsSettled = useQueries({
-    queries: startupPermissionQueries.map((query) => ({ ...query })),
-    combine: (results) => results.every((result) => !result.isPending),
-  });
-  const whitelabel = useQuery(whitelabelQuery).data;
-  const cdn = useQuery(cdnQuery).data;
-
-  useEffect(() => {
-    if (!status.data) return;
-    uiStore.set({ systemStatus: status.data.systemStatus, location: status.data.location });
-  }, [status.data]);
-
-  useEffect(() => {
-    if (whitelabel) uiStore.set({ whitelabel });
-  }, [whitelabel]);
-
-  useEffect(() => {
-    if (!cdn) return;
-    uiStore.set({
-      imgUrl: pickOncePerSession('imgUrl', cdn.imgUrls),
-      startGameUrl: pickOncePerSession('startGameUrl', cdn.startGameUrls),
-      analyticsId: cdn.analyticsId,
-    });
-  }, [cdn]);
-
-  if (status.isPending) return null;
-  if (status.isError)
-    return <NetworkErrorPage onRetry={() => void status.refetch()} retrying={status.isFetching} />;
-
-  const { systemStatus, maintenance, location } = status.data;
-  // The support page is where the maintenance and blocked pages send people: it always renders.
+  const client = useQueryClient();
+  const startup = useQuery(startupQuery);
+  const status = startup.data?.status;
   const supportPage = window.location.pathname === paths.support;
-  if (systemStatus === SYSTEM_STATUS.MAINTENANCE && !supportPage) {
+  const showApp = status?.systemStatus === SYSTEM_STATUS.NORMAL || (!!status && supportPage);
+
+  useEffect(() => {
+    if (!showApp) return;
+    return whenIdle(() => loadDeferredStartup(client));
+  }, [showApp, client]);
+
+  if (startup.isPending) return null;
+  if (startup.isError || !status)
+    return <NetworkErrorPage onRetry={() => void startup.refetch()} retrying={startup.isFetching} />;
+
+  // The support page is where the maintenance and blocked pages send people: it always renders.
+  if (status.systemStatus === SYSTEM_STATUS.MAINTENANCE && !supportPage) {
     return (
       <Suspense fallback={null}>
-        <MaintenancePage endTime={maintenance?.endTime ?? null} />
+        <MaintenancePage endTime={status.maintenance?.endTime ?? null} />
       </Suspense>
     );
   }
-  if (systemStatus === SYSTEM_STATUS.REGION_BLOCKED && !supportPage) {
+  if (status.systemStatus === SYSTEM_STATUS.REGION_BLOCKED && !supportPage) {
     return (
       <Suspense fallback={null}>
-        <BlockedPage ip={location?.ip ?? null} />
+        <BlockedPage ip={status.location?.ip ?? null} />
       </Suspense>
     );
   }
-  if (!permissionsSettled) return null;
   return <>{children}</>;
 }

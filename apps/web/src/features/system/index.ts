@@ -11,8 +11,8 @@ export {
   cdnQuery,
   domainRouteQuery,
   helpCenterQuery,
-  startupPermissionQueries,
 } from './api/system-api';
+export { loadDeferredStartup, primeStartup, startupQuery, type Startup } from './startup';
 export {
   useWhitelabel,
   useResources,

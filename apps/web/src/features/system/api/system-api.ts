@@ -3,7 +3,7 @@ import { systemCalls } from '@banca/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '@/api';
 
-type SessionCall = Exclude<keyof typeof systemCalls, 'helpCenter' | 'publicKey'>;
+type SessionCall = Exclude<keyof typeof systemCalls, 'helpCenter' | 'publicKey' | 'startup'>;
 
 /**
  * A system call whose answer does not change within a session (merchant settings, status): fetched
@@ -33,14 +33,3 @@ export const helpCenterQuery = (lang: Language) =>
     staleTime: 5 * 60_000,
     retry: 1,
   });
-
-/** The permissions fetched at start-up beside the status (spec section 4). */
-export const startupPermissionQueries = [
-  whitelabelQuery,
-  registerSettingsQuery,
-  resourcesQuery,
-  domainRouteQuery,
-  customerServiceQuery,
-  cdnQuery,
-  countriesQuery,
-] as const;
