@@ -18,7 +18,8 @@ import { CatalogueCache } from './catalogue-cache.ts';
 import {
   catalogueVersion,
   gamesByIds,
-  listGames,
+  countGames,
+  listGamesPage,
   listHotGames,
   listVendors,
   menuFacts,
@@ -120,10 +121,14 @@ export class CatalogueService {
     ]);
     return this.cache.get(key, async () => {
       const filter = await this.filterOf({ ...request, search });
-      const { rows, total } = await listGames(this.db, filter, {
-        offset: (page.pageNo - 1) * page.pageSize,
-        limit: page.pageSize,
-      });
+      const offset = (page.pageNo - 1) * page.pageSize;
+      const rows = await listGamesPage(this.db, filter, { offset, limit: page.pageSize });
+      // A first page shorter than the page size is the whole list; otherwise the count is the same
+      // for every page of a filter, so it is cached once per filter, not per page.
+      const total =
+        offset === 0 && rows.length < page.pageSize
+          ? rows.length
+          : await this.cache.get(JSON.stringify(['count', filter]), () => countGames(this.db, filter));
       return {
         games: await this.toGames(rows, request.language),
         totalPages: Math.ceil(total / page.pageSize),

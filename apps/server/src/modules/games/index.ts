@@ -21,6 +21,7 @@ export {
   type RowError,
 } from './catalogue-import.ts';
 export { recordRecentGame } from './member-games.service.ts';
+export { explainListGames, type GameFilter } from './catalogue.repository.ts';
 export { maskCustomerName, roundSettled, winnerBoardConsumer } from './winner-board.ts';
 export { normalizeSearch } from './search-text.ts';
 export { GamesError } from './games.errors.ts';
