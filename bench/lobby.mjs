@@ -133,7 +133,7 @@ async function serve() {
     ),
     'selective search': await explainListGames(
       database.db,
-      { search: 'dragao tigre 2', language: 'PT' },
+      { search: '4321', language: 'PT' },
       { offset: 0, limit: 18 },
     ),
   };
