@@ -7,11 +7,10 @@ import {
   type SerializedEnvelope,
 } from '../../platform/http/contract-route.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
-import { findEnabledGame } from './catalogue.repository.ts';
 import type { CatalogueService } from './catalogue.service.ts';
-import { GamesError } from './games.errors.ts';
 import {
   addFavorite,
+  launchGame,
   favoriteIds,
   favoriteList,
   recentGames,
@@ -119,14 +118,7 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRouteDeps):
   // The launch is declared now so the lobby's launch routing is real: logged-out callers get 401 and
   // trial accounts 403 in_need_true_account at the edge; a game that does not exist 404; every real
   // game 503 game_unavailable until the play issue brings the game servers.
-  registerRoute(
-    app,
-    gamesRoutes.launchGame,
-    async ({ body }) => {
-      const game = await findEnabledGame(deps.db, body.nodeId);
-      if (!game) throw new GamesError('game_not_found', { nodeId: body.nodeId });
-      throw new GamesError('game_unavailable', { nodeId: body.nodeId });
-    },
-    { requireRealAccount: true },
-  );
+  registerRoute(app, gamesRoutes.launchGame, ({ body }) => launchGame(deps, body.nodeId), {
+    requireRealAccount: true,
+  });
 }

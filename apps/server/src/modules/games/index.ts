@@ -22,7 +22,8 @@ export {
 } from './catalogue-import.ts';
 export { recordRecentGame } from './member-games.service.ts';
 export { explainListGames, type GameFilter } from './catalogue.repository.ts';
-export { maskCustomerName, roundSettled, winnerBoardConsumer } from './winner-board.ts';
+export { roundSettled } from './games.events.ts';
+export { maskCustomerName, winnerBoardConsumer } from './winner-board.ts';
 export { normalizeSearch } from './search-text.ts';
 export { GamesError } from './games.errors.ts';
 
