@@ -4,6 +4,7 @@ import type { Database } from './database.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './platform/db/db.ts';
 import { seedDemo } from './seed/demo-seed.ts';
 import { seedDemoAccounts } from './seed/demo-accounts.ts';
+import { seedDemoLobby } from './seed/demo-lobby.ts';
 import { DEMO_ACCOUNTS, type DemoAccount } from './seed/demo-content.ts';
 
 export interface PreparedDatabase extends DatabaseHandle<Database> {
@@ -38,6 +39,10 @@ export async function prepareDatabase(
     if (seeded) logger.debug({ merchant: config.merchant }, 'demo content seeded');
     const { created } = await seedDemoAccounts(handle.db, config.merchant);
     if (created.length > 0) logger.debug({ accounts: created }, 'demo accounts created');
+    // The demo catalogue and lobby content: through the catalogue import, so a start with nothing new
+    // changes nothing.
+    const lobby = await seedDemoLobby(handle.db);
+    if (lobby.changes > 0) logger.debug({ changes: lobby.changes }, 'demo catalogue imported');
     return { ...handle, demoAccounts: DEMO_ACCOUNTS, migrationsApplied: applied };
   } catch (err) {
     await handle.close();

@@ -56,6 +56,9 @@ const STATUS_BEFORE_COMPOSITION = {
   deposit_amount_out_of_range: 400,
   deposit_not_found: 404,
   stream_ticket_invalid: 401,
+  game_not_found: 404,
+  game_vendor_not_found: 404,
+  game_unavailable: 503,
 };
 
 describe('the composed error catalogue', () => {

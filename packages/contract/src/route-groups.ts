@@ -8,6 +8,8 @@ import { operatorRoutes } from './operator/operator.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { depositRoutes } from './wallet/deposit.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
+import { gamesRoutes } from './games/games.routes.ts';
+import { contentRoutes } from './content/content.routes.ts';
 
 /** Every group of zod route definitions, under the same keys as the light `routeTable` (routes.ts). */
 export const routeGroups = {
@@ -19,6 +21,8 @@ export const routeGroups = {
   wallet: walletRoutes,
   deposit: depositRoutes,
   agent: agentRoutes,
+  games: gamesRoutes,
+  content: contentRoutes,
 } as const;
 
 type Groups = typeof routeGroups;

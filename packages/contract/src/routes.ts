@@ -12,11 +12,15 @@ import { operatorCalls } from './operator/operator.calls.ts';
 import { systemCalls } from './system/system.calls.ts';
 import { depositCalls } from './wallet/deposit.calls.ts';
 import { walletCalls } from './wallet/wallet.calls.ts';
+import { gamesCalls } from './games/games.calls.ts';
+import { contentCalls } from './content/content.calls.ts';
 
 export {
   agentCalls,
   authCalls,
   depositCalls,
+  contentCalls,
+  gamesCalls,
   memberCalls,
   operatorCalls,
   socialCalls,
@@ -39,4 +43,6 @@ export const routeTable = {
   wallet: walletCalls,
   deposit: depositCalls,
   agent: agentCalls,
+  games: gamesCalls,
+  content: contentCalls,
 } as const;

@@ -12,6 +12,9 @@ import * as m202611231200 from './202611231200-wallet-house-accounts.ts';
 import * as m202611231210 from './202611231210-wallet-vendor-wallets.ts';
 import * as m202611231300 from './202611231300-wallet-deposits.ts';
 import * as m202611231301 from './202611231301-payments-sandbox-pix.ts';
+import * as m202611231600 from './202611231600-art-assets.ts';
+import * as m202611231601 from './202611231601-games-catalogue.ts';
+import * as m202611231602 from './202611231602-content-announcements.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -43,6 +46,9 @@ export const migrations: Record<string, Migration> = {
   '202611231210-wallet-vendor-wallets': m202611231210,
   '202611231300-wallet-deposits': m202611231300,
   '202611231301-payments-sandbox-pix': m202611231301,
+  '202611231600-art-assets': m202611231600,
+  '202611231601-games-catalogue': m202611231601,
+  '202611231602-content-announcements': m202611231602,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { gamesRoutes, type Language, type RouteDef } from '@banca/contract';
+import type { z } from 'zod';
+import {
+  registerRoute,
+  serializeEnvelope,
+  type SerializedEnvelope,
+} from '../../platform/http/contract-route.ts';
+import { requestLanguage } from '../../platform/http/language.ts';
+import type { CatalogueService } from './catalogue.service.ts';
+import {
+  addFavorite,
+  launchGame,
+  favoriteIds,
+  favoriteList,
+  recentGames,
+  removeFavorite,
+  type MemberGamesDeps,
+} from './member-games.service.ts';
+import { rankList } from './winner-board.ts';
+
+export interface GamesRouteDeps extends MemberGamesDeps {
+  catalogue: CatalogueService;
+}
+
+/** The body's language when sent, else the `language` header. */
+const languageOf = (request: FastifyRequest, asked: Language | undefined): Language =>
+  asked ?? requestLanguage(request);
+
+export function registerGamesRoutes(app: FastifyInstance, deps: GamesRouteDeps): void {
+  const { catalogue } = deps;
+  // Catalogue answers are the same for everyone until the catalogue changes: each is validated and
+  // serialised once per catalogue version and sent as is (the lobby bench's hot path).
+  const cachedEnvelope = <D extends RouteDef>(
+    def: D,
+    key: readonly unknown[],
+    load: () => Promise<z.output<D['response']>>,
+  ): Promise<SerializedEnvelope> =>
+    catalogue.cache.get(JSON.stringify(['envelope', def.id, ...key]), async () =>
+      serializeEnvelope(def, await load()),
+    );
+
+  registerRoute(app, gamesRoutes.gameList, ({ body, request }) => {
+    const list = {
+      gameType: body.gameType,
+      vassalage: body.vassalage,
+      gameClassify: body.gameClassify,
+      gameName: body.gameName,
+      language: languageOf(request, body.language),
+    };
+    const page = { pageNo: body.pageNo, pageSize: body.pageSize };
+    return cachedEnvelope(gamesRoutes.gameList, [list, page], () => catalogue.gameList(list, page));
+  });
+
+  registerRoute(app, gamesRoutes.hotGames, ({ body, request }) => {
+    const hot = {
+      gameType: body.gameType,
+      vassalage: body.vassalage,
+      language: languageOf(request, body.language),
+    };
+    return cachedEnvelope(gamesRoutes.hotGames, [hot], async () => ({ list: await catalogue.hotGames(hot) }));
+  });
+
+  registerRoute(app, gamesRoutes.vassGameType, ({ body, request }) => {
+    const language = languageOf(request, body.language);
+    return cachedEnvelope(gamesRoutes.vassGameType, [body.gameType, language], async () => ({
+      list: await catalogue.vendorsOf(body.gameType, language),
+    }));
+  });
+
+  registerRoute(app, gamesRoutes.newGameVendor, ({ body, request }) => {
+    const language = languageOf(request, body.language);
+    return cachedEnvelope(gamesRoutes.newGameVendor, [language], () => catalogue.lanes(language));
+  });
+
+  registerRoute(app, gamesRoutes.gameMenus, ({ query, request }) => {
+    const language = languageOf(request, query.language);
+    return cachedEnvelope(gamesRoutes.gameMenus, [query.prizeMode, language], () =>
+      catalogue.menus(query.prizeMode, language),
+    );
+  });
+
+  registerRoute(app, gamesRoutes.favoriteIds, async ({ auth }) => ({
+    list: await favoriteIds(deps, auth.memberId),
+  }));
+
+  registerRoute(app, gamesRoutes.favoriteList, ({ auth, body, request }) =>
+    favoriteList(deps, auth.memberId, {
+      gameType: body.gameType,
+      pageNo: body.pageNo,
+      pageSize: body.pageSize,
+      language: languageOf(request, body.language),
+    }),
+  );
+
+  registerRoute(app, gamesRoutes.addFavorite, ({ auth, body }) => addFavorite(deps, auth.memberId, body));
+  registerRoute(app, gamesRoutes.removeFavorite, ({ auth, body }) =>
+    removeFavorite(deps, auth.memberId, body),
+  );
+
+  registerRoute(app, gamesRoutes.recentGames, ({ auth, body, request }) =>
+    recentGames(deps, auth.memberId, {
+      gameType: body.gameType,
+      page: body.page,
+      pageSize: body.pageSize,
+      language: languageOf(request, body.language),
+    }),
+  );
+
+  registerRoute(app, gamesRoutes.rankList, async ({ body, request }) => ({
+    list: await rankList(deps.db, catalogue, {
+      gameCategory: body.gameCategory,
+      limitNum: body.limitNum,
+      language: languageOf(request, body.language),
+    }),
+  }));
+
+  // The launch is declared now so the lobby's launch routing is real: logged-out callers get 401 and
+  // trial accounts 403 in_need_true_account at the edge; a game that does not exist 404; every real
+  // game 503 game_unavailable until the play issue brings the game servers.
+  registerRoute(app, gamesRoutes.launchGame, ({ body }) => launchGame(deps, body.nodeId), {
+    requireRealAccount: true,
+  });
+}
