@@ -8,21 +8,6 @@ import type { AuthAuditTable, LoginChallengeTable, NewSession } from './session.
 
 export const insertSession = (db: DbOrTrx, row: NewSession) => db.insertInto('session').values(row).execute();
 
-export const findSession = (db: DbOrTrx, tokenHash: string) =>
-  db
-    .selectFrom('session')
-    .select([
-      'token_hash',
-      'member_id',
-      'merchant_code',
-      'login_type',
-      'last_seen_at',
-      'expires_at',
-      'revoked_at',
-    ])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-
 /**
  * The session of a token with its member's type and status, in one round trip: every token call runs
  * this, so the member's part is the member module's sub-select (memberAccessColumns), embedded.

@@ -9,6 +9,13 @@ export const lockAccount = (db: DbOrTrx, id: number) =>
   db.selectFrom('ledger_account').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
 /** The MAIN wallet when `wallet` is not given; a vendor wallet by its vendor code. */
+/**
+ * Row locks on both accounts in one round trip, taken in ascending id order (PostgreSQL locks the rows
+ * above the sort, as they come out of it), so two transfers never wait on each other in a cycle.
+ */
+export const lockAccountsInOrder = (db: DbOrTrx, ids: readonly number[]) =>
+  db.selectFrom('ledger_account').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute();
+
 export const findMemberAccount = (db: DbOrTrx, memberId: number, currency: string, wallet = MAIN_WALLET) =>
   db
     .selectFrom('ledger_account')

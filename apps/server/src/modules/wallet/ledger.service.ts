@@ -12,7 +12,7 @@ import {
   insertHouseAccountIfAbsent,
   insertMemberAccountIfAbsent,
   insertTransferIfNew,
-  lockAccount,
+  lockAccountsInOrder,
   sumHouseBuckets,
 } from './ledger.repository.ts';
 import {
@@ -184,8 +184,9 @@ export async function transfer(db: DbOrTrx, req: TransferRequest): Promise<Trans
       number,
       number,
     ];
-    const low = await lockAccount(trx, lowId);
-    const high = await lockAccount(trx, highId);
+    const locked = await lockAccountsInOrder(trx, [lowId, highId]);
+    const low = locked.find((a) => a.id === lowId);
+    const high = locked.find((a) => a.id === highId);
 
     // After the locks: a twin request that held them has committed by now, and a retry must get
     // its first answer even if the balance has moved since.

@@ -98,8 +98,13 @@ export async function walletTransfer(
   return inTransaction(deps.db, async (trx) => {
     let replayed: boolean;
     if (body.action === 'transfer') {
-      const from = await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency, body.from);
-      const to = await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency, body.to);
+      // One read for both wallets; a wallet never used is created (race-safe) only then.
+      const existing = await listMemberAccounts(trx, auth.memberId, currency);
+      const wallet = async (code: string) =>
+        existing.find((a) => a.wallet === code) ??
+        (await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency, code));
+      const from = await wallet(body.from);
+      const to = await wallet(body.to);
       const result = await transfer(trx, {
         idempotencyKey: transferKey(auth.memberId, body.requestId),
         debitAccountId: from.id,
