@@ -54,6 +54,8 @@ const STATUS_BEFORE_COMPOSITION = {
   deposit_amount_out_of_range: 400,
   deposit_not_found: 404,
   stream_ticket_invalid: 401,
+  unknown_wallet: 404,
+  wallet_mode_single: 409,
 };
 
 describe('the composed error catalogue', () => {

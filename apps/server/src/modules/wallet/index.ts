@@ -10,6 +10,7 @@ import { depositJobs } from './deposit.jobs.ts';
 import { registerDepositRoutes } from './deposit.routes.ts';
 import { registerLiveStreamRoutes } from './live-balance.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
+import { registerWalletTransferRoutes } from './wallet-transfer.routes.ts';
 import { setHouseBuckets } from './ledger.service.ts';
 import { merchantCurrencyFrom } from './wallet.service.ts';
 import { createWalletSettings } from './wallet-settings.service.ts';
@@ -38,6 +39,7 @@ export { WalletError } from './wallet.errors.ts';
 export { walletBalanceChanged } from './wallet.events.ts';
 export { liveBalanceConsumer } from './live-balance.ts';
 export { settlePaidCharge, reconcileDeposits, expireDeposits } from './deposit.service.ts';
+export { WALLET_VENDORS } from './wallet-transfer.service.ts';
 export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger.table.ts';
 export {
   getBalance,
@@ -84,6 +86,7 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
     // One context for every wallet route file (balance, deposits, withdrawals, transfers, records).
     const wallet = {
       db: deps.db,
+      merchantCode: deps.merchantCode,
       merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
       settings: createWalletSettings(deps.db),
     };
@@ -101,5 +104,6 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
       ticketKey: deps.streamTicketKey,
       ...(deps.streamRecheckMs ? { recheckMs: deps.streamRecheckMs } : {}),
     });
+    registerWalletTransferRoutes(app, wallet);
   },
 };

@@ -28,8 +28,11 @@ export const TICKET_TTL_MS = 60_000;
 export const liveBalanceConsumer = (live: LiveChannel): Consumer<Database> =>
   defineConsumer<Database>('wallet.live-balance', [
     on(walletBalanceChanged, async (event) => {
-      const { memberId, balance, currency, kind, transferId } = event.payload;
-      await live.publish(memberId, { event: 'balance', data: { balance, currency, kind, transferId } });
+      const { memberId, balance, currency, wallet, kind, transferId } = event.payload;
+      await live.publish(memberId, {
+        event: 'balance',
+        data: { balance, currency, wallet, kind, transferId },
+      });
     }),
   ]);
 

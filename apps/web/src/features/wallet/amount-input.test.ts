@@ -1,36 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { countdown, parseAmountInput } from './amount-input';
+import { parseAmountInput } from './amount-input';
 
 describe('parseAmountInput', () => {
-  it('reads reais with either decimal separator into centavos', () => {
-    expect(parseAmountInput('50')).toBe(5_000);
-    expect(parseAmountInput('50,5')).toBe(5_050);
-    expect(parseAmountInput(' 1234.56 ')).toBe(123_456);
-    expect(parseAmountInput('0,01')).toBe(1);
+  it('reads PT and EN amounts as minor units without floats', () => {
+    expect(parseAmountInput('12', ',')).toBe(1200);
+    expect(parseAmountInput('12,5', ',')).toBe(1250);
+    expect(parseAmountInput('1.234,56', ',')).toBe(123456);
+    expect(parseAmountInput('0,07', ',')).toBe(7);
+    expect(parseAmountInput('1,234.56', '.')).toBe(123456);
+    expect(parseAmountInput(' 0.1 ', '.')).toBe(10);
   });
-
-  it('refuses what is not an amount', () => {
-    for (const text of [
-      '',
-      '0',
-      '0,00',
-      '1,234',
-      '1.234,56',
-      '-5',
-      '5e3',
-      'abc',
-      '1,2,3',
-      '99999999999999',
-    ]) {
-      expect(parseAmountInput(text), text).toBeUndefined();
-    }
-  });
-});
-
-describe('countdown', () => {
-  it('shows minutes and seconds, hours when needed, never below zero', () => {
-    expect(countdown(29 * 60_000 + 5_000)).toBe('29:05');
-    expect(countdown(3_600_000 + 61_000)).toBe('1:01:01');
-    expect(countdown(-5)).toBe('00:00');
+  it('refuses what is not an amount with at most two decimals', () => {
+    expect(parseAmountInput('-1', ',')).toBeNull();
+    expect(parseAmountInput('1,234', ',')).toBeNull();
+    expect(parseAmountInput('1e3', '.')).toBeNull();
+    expect(parseAmountInput('abc', '.')).toBeNull();
+    expect(parseAmountInput('', '.')).toBeNull();
+    expect(parseAmountInput('1,234', ',')).toBeNull();
+    expect(parseAmountInput('0,001', ',')).toBeNull();
   });
 });

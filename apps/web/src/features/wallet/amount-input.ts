@@ -1,24 +1,14 @@
 /**
- * Reads an amount typed by a person ("50", "50,5", "1234.56") into integer minor units, without
- * floating point; undefined when it is not an amount (more than two decimals, letters, empty, too
- * big). Either ',' or '.' is the decimal separator; grouping separators are not accepted, so
- * "1.234" never silently means one real twenty-three.
+ * Reads an amount typed by a person ("12", "12,5", "1.234,56" in PT; "12.5", "1,234.56" in EN) as
+ * integer minor units, working on the digits (never a float), or null when it is not an amount with at
+ * most two decimals. Grouping separators are ignored; the language's decimal separator decides.
  */
-export function parseAmountInput(text: string): number | undefined {
-  const m = /^(\d{1,13})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  if (!m) return undefined;
-  const whole = Number(m[1]);
-  const cents = Number((m[2] ?? '').padEnd(2, '0'));
-  const minor = whole * 100 + cents;
-  return Number.isSafeInteger(minor) && minor > 0 ? minor : undefined;
-}
-
-/** mm:ss (or h:mm:ss) of a non-negative number of milliseconds, for the charge countdown. */
-export function countdown(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+export function parseAmountInput(text: string, decimal: ',' | '.'): number | null {
+  const group = decimal === ',' ? '.' : ',';
+  const trimmed = text.trim().split(group).join('');
+  const re = decimal === ',' ? /^(\d{1,12})(?:,(\d{1,2}))?$/ : /^(\d{1,12})(?:\.(\d{1,2}))?$/;
+  const m = re.exec(trimmed);
+  if (!m) return null;
+  const minor = BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
+  return minor <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(minor) : null;
 }

@@ -8,3 +8,4 @@ export { LiveBalance } from './live-balance';
 export const DepositPage = lazy(withMessages(() => import('./components/DepositPage')));
 export { balanceQuery } from './api/wallet-api';
 export { formatMinorUnits } from './money-format';
+export const TransferFund = lazy(() => import('./components/TransferFund'));

@@ -6,7 +6,7 @@ import { showTrialPrompt } from '@/features/auth';
 import { memberPage, paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
-import { DepositPage } from '@/features/wallet';
+import { DepositPage, TransferFund } from '@/features/wallet';
 import { CentreLayout, ComingSoon, Skeleton, type IconName } from '@/ui';
 import { SecurityCenter } from './SecurityCenter';
 
@@ -75,6 +75,10 @@ export default function MemberCentrePage() {
       ) : page === 'depositv2' ? (
         <Suspense fallback={<Skeleton height="320px" />}>
           <DepositPage />
+        </Suspense>
+      ) : page === 'transferFund' ? (
+        <Suspense fallback={null}>
+          <TransferFund />
         </Suspense>
       ) : (
         // Every other page's capability (money, records, rewards, messages) is not built yet.

@@ -13,7 +13,8 @@ import {
   depositQuery,
   recentDepositsQuery,
 } from '../api/deposit-api';
-import { countdown, parseAmountInput } from '../amount-input';
+import { parseAmountInput } from '../amount-input';
+import { countdown } from '../countdown';
 import { formatMinorUnits } from '../money-format';
 import './deposit.css';
 
@@ -96,10 +97,13 @@ function DepositForm({
   const channel = options.channels[0];
   const money = (minor: number) => `${options.currencySymbol} ${formatMinorUnits(minor, language)}`;
   const [key, setKey] = useState(newKey);
+  const decimal = language === 'PT' ? ',' : '.';
+  const parse = (text: string) => parseAmountInput(text, decimal);
   const schema = z.object({
     amount: z.string().superRefine((text, ctx) => {
-      const minor = parseAmountInput(text);
-      if (minor === undefined) ctx.addIssue({ code: 'custom', message: t('wallet.deposit.amountInvalid') });
+      const minor = parse(text);
+      if (minor === null || minor <= 0)
+        ctx.addIssue({ code: 'custom', message: t('wallet.deposit.amountInvalid') });
       else if (channel && (minor < channel.min || minor > channel.max)) {
         ctx.addIssue({
           code: 'custom',
@@ -113,7 +117,7 @@ function DepositForm({
     mutationFn: (values: FormValues) =>
       createDeposit({
         channel: channel!.channel,
-        amount: parseAmountInput(values.amount)!,
+        amount: parse(values.amount)!,
         idempotencyKey: key,
       }),
     onSuccess: (view) => {
@@ -202,7 +206,7 @@ function DepositForm({
             key={q}
             type="button"
             className="dep__chip"
-            aria-pressed={parseAmountInput(field.value) === q}
+            aria-pressed={parse(field.value) === q}
             onClick={() => field.onChange(formatMinorUnits(q, language).replace(/[.,]00$/, ''))}
           >
             {money(q)}
