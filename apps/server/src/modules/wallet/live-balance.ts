@@ -108,9 +108,10 @@ const frame = (message: LiveMessage): string =>
 
 export function registerLiveStreamRoutes(app: FastifyInstance, deps: LiveStreamDeps): void {
   const recheckMs = deps.recheckMs ?? 10_000;
-  // Open streams end when the server closes, or it would wait for every page to go away.
+  // Open streams end before the server stops listening (preClose): a hijacked stream is never idle,
+  // so close() would otherwise wait for every page to go away.
   const open = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
   registerRoute(app, depositRoutes.eventsTicket, async ({ auth, request }) => {
