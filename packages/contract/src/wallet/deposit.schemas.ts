@@ -76,6 +76,8 @@ export const streamQuerySchema = z.strictObject({ ticket: z.string().regex(/^[A-
 export const balanceEventSchema = z.strictObject({
   balance: moneySchema.min(0),
   currency: currencyCodeSchema,
+  /** MAIN, or a game vendor's wallet (transfer wallet mode): only MAIN is the header's balance. */
+  wallet: z.string(),
   kind: z.string(),
   transferId: z.number().int().positive(),
 });

@@ -202,7 +202,7 @@ describe('paying through the sandbox', () => {
     const paid = await sandboxPost(view.payUrl!, 'pay');
     expect(paid.html).toContain('gateway answered 200');
     const live = await stream.next('balance');
-    expect(live.data).toMatchObject({ balance: 25_000, currency: 'BRL', kind: 'DEPOSIT' });
+    expect(live.data).toMatchObject({ balance: 25_000, currency: 'BRL', wallet: 'MAIN', kind: 'DEPOSIT' });
 
     const status = await call(depositRoutes.status.path.replace(':depositId', String(view.depositId)), {
       token,

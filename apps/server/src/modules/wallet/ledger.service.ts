@@ -234,6 +234,7 @@ export async function transfer(db: DbOrTrx, req: TransferRequest): Promise<Trans
           {
             memberId: account.member_id,
             currency: account.currency,
+            wallet: account.wallet,
             balance,
             kind: req.kind,
             transferId: inserted.id,

@@ -28,8 +28,11 @@ export const TICKET_TTL_MS = 60_000;
 export const liveBalanceConsumer = (live: LiveChannel): Consumer<Database> =>
   defineConsumer<Database>('wallet.live-balance', [
     on(walletBalanceChanged, async (event) => {
-      const { memberId, balance, currency, kind, transferId } = event.payload;
-      await live.publish(memberId, { event: 'balance', data: { balance, currency, kind, transferId } });
+      const { memberId, balance, currency, wallet, kind, transferId } = event.payload;
+      await live.publish(memberId, {
+        event: 'balance',
+        data: { balance, currency, wallet, kind, transferId },
+      });
     }),
   ]);
 
@@ -105,9 +108,10 @@ const frame = (message: LiveMessage): string =>
 
 export function registerLiveStreamRoutes(app: FastifyInstance, deps: LiveStreamDeps): void {
   const recheckMs = deps.recheckMs ?? 10_000;
-  // Open streams end when the server closes, or it would wait for every page to go away.
+  // Open streams end before the server stops listening (preClose): a hijacked stream is never idle,
+  // so close() would otherwise wait for every page to go away.
   const open = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
   registerRoute(app, depositRoutes.eventsTicket, async ({ auth, request }) => {

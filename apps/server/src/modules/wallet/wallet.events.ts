@@ -8,6 +8,8 @@ import { defineEvent } from '../../platform/events/event-catalogue.ts';
 export const walletBalanceChanged = defineEvent<{
   memberId: number;
   currency: string;
+  /** Which of the member's wallets: MAIN, or a game vendor's code (transfer wallet mode). */
+  wallet: string;
   /** The wallet's balance after the transfer, minor units. */
   balance: number;
   kind: string;

@@ -17,6 +17,8 @@ import { balanceQuery } from './api/wallet-api';
 interface BalanceEventData {
   balance: number;
   currency: string;
+  /** MAIN, or a game vendor's wallet: only MAIN is the balance the header shows. */
+  wallet?: string;
   kind: string;
 }
 
@@ -58,6 +60,11 @@ function connect(client: QueryClient, memberId: number): () => void {
     });
     es.addEventListener('balance', (event) => {
       const data = JSON.parse((event as MessageEvent<string>).data) as BalanceEventData;
+      if (data.wallet !== undefined && data.wallet !== 'MAIN') {
+        // A vendor wallet moved: the wallet pages that show it refetch.
+        void client.invalidateQueries({ queryKey: ['wallet'] });
+        return;
+      }
       client.setQueryData<BalanceValue>(balanceQuery(memberId).queryKey, (old) =>
         old && old.currency === data.currency ? { ...old, balance: data.balance } : old,
       );

@@ -13,7 +13,8 @@ import {
   depositQuery,
   recentDepositsQuery,
 } from '../api/deposit-api';
-import { countdown, parseAmountInput } from '../amount-input';
+import { parseAmountInput } from '../amount-input';
+import { countdown } from '../countdown';
 import { formatMinorUnits } from '../money-format';
 import './deposit.css';
 
@@ -96,9 +97,10 @@ function DepositForm({
   const channel = options.channels[0];
   const money = (minor: number) => `${options.currencySymbol} ${formatMinorUnits(minor, language)}`;
   const [key, setKey] = useState(newKey);
+  const parse = (text: string) => parseAmountInput(text, language);
   const schema = z.object({
     amount: z.string().superRefine((text, ctx) => {
-      const minor = parseAmountInput(text, language);
+      const minor = parse(text);
       if (minor === null || minor <= 0)
         ctx.addIssue({ code: 'custom', message: t('wallet.deposit.amountInvalid') });
       else if (channel && (minor < channel.min || minor > channel.max)) {
@@ -114,7 +116,7 @@ function DepositForm({
     mutationFn: (values: FormValues) =>
       createDeposit({
         channel: channel!.channel,
-        amount: parseAmountInput(values.amount, language)!,
+        amount: parse(values.amount)!,
         idempotencyKey: key,
       }),
     onSuccess: (view) => {
@@ -203,7 +205,7 @@ function DepositForm({
             key={q}
             type="button"
             className="dep__chip"
-            aria-pressed={parseAmountInput(field.value, language) === q}
+            aria-pressed={parse(field.value) === q}
             onClick={() => field.onChange(formatMinorUnits(q, language).replace(/[.,]00$/, ''))}
           >
             {money(q)}
