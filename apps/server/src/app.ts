@@ -192,6 +192,8 @@ export async function buildApp({
     social: { oidc: createOidcClients(config.oidc), publicUrl: config.publicUrl },
     captchas,
     sandboxAllowRemote: config.sandboxAllowRemote,
+    /** Sandbox rails (payouts) and /dev money routes: everywhere but production. */
+    sandbox: !production,
   };
   type AppContext = typeof context;
 

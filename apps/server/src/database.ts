@@ -5,6 +5,7 @@ import type { SystemTables } from './modules/system/system.table.ts';
 import type { VerificationTables } from './modules/verification/verification.table.ts';
 import type { WalletTables } from './modules/wallet/ledger.table.ts';
 import type { WalletSettingsTables } from './modules/wallet/wallet-settings.table.ts';
+import type { WithdrawTables } from './modules/wallet/withdraw.table.ts';
 import type { CryptoTables } from './platform/crypto/server-key.table.ts';
 import type { EventTables } from './platform/events/event.table.ts';
 import type { JobTables } from './platform/jobs/job-run.table.ts';
@@ -27,6 +28,7 @@ export interface Database
     JobTables,
     WalletTables,
     WalletSettingsTables,
+    WithdrawTables,
     EventTables {}
 
 export type Db = Kysely<Database>;

@@ -7,6 +7,7 @@ import {
   isCatalogueErrorCode,
   type CatalogueErrorCode,
 } from './error-catalogue.ts';
+import { WITHDRAW_ERROR_STATUS } from './wallet/withdraw.errors.ts';
 
 /** Each code's HTTP status as it was when the catalogues were still registered at start-up. */
 const STATUS_BEFORE_COMPOSITION = {
@@ -49,6 +50,8 @@ const STATUS_BEFORE_COMPOSITION = {
   currency_mismatch: 400,
   invalid_transfer: 400,
   ledger_account_not_found: 404,
+  // Added since, by the withdrawal work (issue 9): each with its own status.
+  ...WITHDRAW_ERROR_STATUS,
 };
 
 describe('the composed error catalogue', () => {

@@ -1,6 +1,7 @@
 import { defineRoute } from '../route.ts';
 import { walletCalls } from './wallet.calls.ts';
 import { balanceValueSchema } from './wallet.schemas.ts';
+import { withdrawRoutes } from './withdraw.routes.ts';
 
 const tags = ['wallet'];
 
@@ -16,4 +17,5 @@ export const walletRoutes = {
     tags,
     response: balanceValueSchema,
   }),
+  ...withdrawRoutes,
 } as const;

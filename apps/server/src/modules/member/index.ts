@@ -25,7 +25,9 @@ export {
   findMemberById,
   findMemberByMobile,
   findMemberBySocialLogin,
+  listDirectDownline,
   markFirstLogin,
+  setPaymentPasswordHash,
   spendTempPassword,
   touchSocialLogin,
 } from './member-records.service.ts';

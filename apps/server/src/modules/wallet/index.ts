@@ -1,9 +1,15 @@
 import type { Db } from '../../database.ts';
+import type { OpsAccess } from '../../ops-access.ts';
+import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { SystemService } from '../system/index.ts';
+import { registerDevCreditRoute } from './dev-credit.routes.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
 import { merchantCurrencyFrom } from './wallet.service.ts';
 import { createWalletSettings } from './wallet-settings.service.ts';
+import { payoutProviderFor } from './withdraw.jobs.ts';
+import { registerWithdrawRoutes } from './withdraw.routes.ts';
+import { syncPayouts } from './withdrawal.service.ts';
 
 /**
  * The wallet module: the double-entry ledger (the only code that changes a balance), balances and,
@@ -24,6 +30,9 @@ export {
 } from './ledger.service.ts';
 export { createWalletSettings, type WalletSettingsService } from './wallet-settings.service.ts';
 export { WalletError } from './wallet.errors.ts';
+export { addTurnoverRequirement, recordTurnover, turnoverRemaining } from './turnover.service.ts';
+export { payoutProviderFor, payoutSyncJob, withdrawAutoConfirmJob } from './withdraw.jobs.ts';
+export type { PayoutProvider, PayoutRequest, PayoutStatus } from './payout-provider.ts';
 export {
   getBalance,
   merchantCurrencyFrom,
@@ -33,8 +42,15 @@ export {
 
 export interface WalletModuleDeps {
   db: Db;
-  system: Pick<SystemService, 'whitelabel'>;
+  system: Pick<SystemService, 'whitelabel' | 'registerSettings'>;
   merchantCode: string;
+  serverKey: ServerKey;
+  /** /ops access (finance desk); undefined: no back office, no /ops routes. */
+  ops: OpsAccess | undefined;
+  auth: { clock: () => Date };
+  /** False in production: sandbox rails and the /dev credit route exist only outside it. */
+  sandbox: boolean;
+  sandboxAllowRemote: boolean;
 }
 
 export const walletModule: ServerModule<WalletModuleDeps> = {
@@ -47,5 +63,22 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
       settings: createWalletSettings(deps.db),
     };
     registerWalletRoutes(app, wallet);
+    const money = {
+      ...wallet,
+      merchantCode: deps.merchantCode,
+      serverKey: deps.serverKey,
+      ops: deps.ops,
+      system: deps.system,
+      clock: deps.auth.clock,
+      // The sandbox rail tells this node when a payout is due, so it settles within the delay rather
+      // than at the next payout-sync job.
+      payouts: payoutProviderFor(!deps.sandbox, {
+        onDue: () => {
+          syncPayouts(money).catch((err: unknown) => app.log.error({ err }, 'payout sync failed'));
+        },
+      }),
+    };
+    registerWithdrawRoutes(app, money);
+    if (deps.sandbox) registerDevCreditRoute(app, { ...wallet, merchantCode: deps.merchantCode, allowRemote: deps.sandboxAllowRemote });
   },
 };

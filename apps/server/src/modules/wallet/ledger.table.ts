@@ -7,7 +7,12 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
  * side of real-money movements. HOUSE_PLAY: the merchant's source of play money (XPL only). House
  * accounts may go negative: they are the counterpart of what members hold. See migration 0200.
  */
-export type LedgerAccountKind = 'MEMBER' | 'HOUSE_CASH' | 'HOUSE_PLAY';
+export type LedgerAccountKind =
+  | 'MEMBER'
+  | 'HOUSE_CASH'
+  | 'HOUSE_PLAY'
+  | 'PAYMENT_CLEARING'
+  | 'WITHDRAWALS_PENDING';
 export type HouseAccountKind = Exclude<LedgerAccountKind, 'MEMBER'>;
 
 /**
@@ -15,7 +20,13 @@ export type HouseAccountKind = Exclude<LedgerAccountKind, 'MEMBER'>;
  * (DEPOSIT, WITHDRAWAL, BET, PAYOUT, ROLLBACK, ...) without a migration.
  * PLAY_MONEY_GRANT: HOUSE_PLAY to a new trial account. ADJUSTMENT: a correcting movement made by hand.
  */
-export type TransferKind = 'PLAY_MONEY_GRANT' | 'ADJUSTMENT';
+export type TransferKind =
+  | 'PLAY_MONEY_GRANT'
+  | 'ADJUSTMENT'
+  | 'WITHDRAWAL_HOLD'
+  | 'WITHDRAWAL_PAYOUT'
+  | 'WITHDRAWAL_RETURN'
+  | 'MEMBER_TRANSFER';
 
 export interface LedgerAccountTable {
   id: Generated<number>;
