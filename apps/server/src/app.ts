@@ -192,6 +192,7 @@ export async function buildApp({
     social: { oidc: createOidcClients(config.oidc), publicUrl: config.publicUrl },
     captchas,
     sandboxAllowRemote: config.sandboxAllowRemote,
+    houseBuckets: config.ledgerHouseBuckets,
     /** Sandbox rails (payouts) and /dev money routes: everywhere but production. */
     sandbox: !production,
   };

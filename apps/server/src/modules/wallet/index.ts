@@ -5,6 +5,7 @@ import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { SystemService } from '../system/index.ts';
 import { registerDevCreditRoute } from './dev-credit.routes.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
+import { setHouseBuckets } from './ledger.service.ts';
 import { merchantCurrencyFrom } from './wallet.service.ts';
 import { createWalletSettings } from './wallet-settings.service.ts';
 import { payoutProviderFor } from './withdraw.jobs.ts';
@@ -22,6 +23,8 @@ export {
   freePlayGrantKey,
   grantFreePlayMoney,
   houseAccount,
+  houseBalance,
+  HOUSE_BUCKETS,
   transfer,
   type LedgerAccount,
   type Transfer,
@@ -30,6 +33,7 @@ export {
 } from './ledger.service.ts';
 export { createWalletSettings, type WalletSettingsService } from './wallet-settings.service.ts';
 export { WalletError } from './wallet.errors.ts';
+export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger.table.ts';
 export { addTurnoverRequirement, recordTurnover, turnoverRemaining } from './turnover.service.ts';
 export { payoutProviderFor, payoutSyncJob, withdrawAutoConfirmJob } from './withdraw.jobs.ts';
 export type { PayoutProvider, PayoutRequest, PayoutStatus } from './payout-provider.ts';
@@ -44,6 +48,8 @@ export interface WalletModuleDeps {
   db: Db;
   system: Pick<SystemService, 'whitelabel' | 'registerSettings'>;
   merchantCode: string;
+  /** Buckets per house account (config LEDGER_HOUSE_BUCKETS); HOUSE_BUCKETS when absent. */
+  houseBuckets?: number;
   serverKey: ServerKey;
   /** /ops access (finance desk); undefined: no back office, no /ops routes. */
   ops: OpsAccess | undefined;
@@ -56,6 +62,7 @@ export interface WalletModuleDeps {
 export const walletModule: ServerModule<WalletModuleDeps> = {
   name: 'wallet',
   register: (app, deps) => {
+    if (deps.houseBuckets !== undefined) setHouseBuckets(deps.houseBuckets);
     // One context for every wallet route file (balance, deposits, withdrawals, transfers, records).
     const wallet = {
       db: deps.db,
