@@ -27,7 +27,15 @@ describe('CPF check digits', () => {
   });
 
   it('refuses wrong shapes', () => {
-    for (const bad of ['', '5299822472', '529982247255', '529.982.24725', '529 982 247 25', 'abcdefghijk', '5299822472a'])
+    for (const bad of [
+      '',
+      '5299822472',
+      '529982247255',
+      '529.982.24725',
+      '529 982 247 25',
+      'abcdefghijk',
+      '5299822472a',
+    ])
       expect(isValidCpf(bad)).toBe(false);
   });
 
@@ -66,7 +74,9 @@ describe('PIX keys', () => {
     expect(maskPixKey('CPF', '52998224725')).toBe('***.982.247-**');
     expect(maskPixKey('EMAIL', 'maria@example.com')).toBe('m****@example.com');
     expect(maskPixKey('PHONE', '+5511987654321')).toBe('+5511*****4321');
-    expect(maskPixKey('EVP', '123e4567-e89b-12d3-a456-426614174000')).toBe('123e****-****-****-****-********4000');
+    expect(maskPixKey('EVP', '123e4567-e89b-12d3-a456-426614174000')).toBe(
+      '123e****-****-****-****-********4000',
+    );
     expect(maskName('Maria  da Souza')).toBe('M**** d* S****');
     expect(maskName('José')).toBe('J***');
   });

@@ -6,7 +6,13 @@ import type { RouteEntry } from '../route-entry.ts';
  * Schemas: withdraw.routes.ts.
  */
 export const withdrawCalls = {
-  security: { id: 'wallet.security', method: 'GET', path: '/wps/v2/wallets/security', auth: 'token', enc: false },
+  security: {
+    id: 'wallet.security',
+    method: 'GET',
+    path: '/wps/v2/wallets/security',
+    auth: 'token',
+    enc: false,
+  },
   setPaymentPassword: {
     id: 'wallet.setPaymentPassword',
     method: 'PUT',

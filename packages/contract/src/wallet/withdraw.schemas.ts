@@ -68,7 +68,14 @@ export const bindPayoutKeyBodySchema = z.strictObject({
 });
 export type BindPayoutKeyBody = z.infer<typeof bindPayoutKeyBodySchema>;
 
-export const WITHDRAWAL_STATUSES = ['REQUESTED', 'APPROVED', 'PAID', 'CONFIRMED', 'REJECTED', 'DISPUTED'] as const;
+export const WITHDRAWAL_STATUSES = [
+  'REQUESTED',
+  'APPROVED',
+  'PAID',
+  'CONFIRMED',
+  'REJECTED',
+  'DISPUTED',
+] as const;
 export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
 export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
 export const withdrawalConfirmationSchema = z.enum(['RECEIVED', 'NOT_RECEIVED', 'AUTO']);
@@ -138,7 +145,11 @@ export const PROOF_MAX_BASE64 = Math.ceil(PROOF_MAX_BYTES / 3) * 4;
  *  The proof travels as base64 (png or jpg, judged by its first bytes, not by any name). */
 export const confirmWithdrawalBodySchema = z.strictObject({
   received: z.boolean(),
-  proof: z.string().max(PROOF_MAX_BASE64 + 4).optional(),
+  // Some slack over the largest image, so a slightly larger one is answered proof_invalid by the service.
+  proof: z
+    .string()
+    .max(PROOF_MAX_BASE64 + 8192)
+    .optional(),
 });
 export type ConfirmWithdrawalBody = z.infer<typeof confirmWithdrawalBodySchema>;
 

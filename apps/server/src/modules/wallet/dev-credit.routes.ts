@@ -29,10 +29,9 @@ export function registerDevCreditRoute(
     allowRemote: boolean;
   },
 ): void {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/dev/wallet/credit',
-    { schema: { hide: true, body: creditBodySchema } },
-    async (request) => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/dev/wallet/credit', { schema: { hide: true, body: creditBodySchema } }, async (request) => {
       let loopback = false;
       try {
         loopback = ipaddr.process(request.ip).range() === 'loopback';
@@ -56,6 +55,5 @@ export function registerDevCreditRoute(
         });
       });
       return ok({ transferId: moved.id, amount: moved.amount });
-    },
-  );
+    });
 }

@@ -86,6 +86,11 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
       }),
     };
     registerWithdrawRoutes(app, money);
-    if (deps.sandbox) registerDevCreditRoute(app, { ...wallet, merchantCode: deps.merchantCode, allowRemote: deps.sandboxAllowRemote });
+    if (deps.sandbox)
+      registerDevCreditRoute(app, {
+        ...wallet,
+        merchantCode: deps.merchantCode,
+        allowRemote: deps.sandboxAllowRemote,
+      });
   },
 };

@@ -50,7 +50,8 @@ export async function getTransferTargets(deps: WithdrawDeps, auth: RouteAuth): P
       limit: DOWNLINE_LIST_LIMIT,
     });
     for (const c of children)
-      if (c.status === 'ACTIVE' && !isTrialType(c.type)) targets.push({ account: c.account, relation: 'DOWNLINE' });
+      if (c.status === 'ACTIVE' && !isTrialType(c.type))
+        targets.push({ account: c.account, relation: 'DOWNLINE' });
   }
   const wallet = await findMemberWallet(deps.db, auth.memberId, currency);
   return {
@@ -87,6 +88,11 @@ export async function transferToMember(deps: WithdrawDeps, auth: RouteAuth, body
       reference: `member:${auth.memberId}->member:${target.id}`,
     });
     const after = await findMemberWallet(trx, auth.memberId, currency);
-    return { transferId: moved.id, amount: moved.amount, target: target.account, balance: after?.balance ?? 0 };
+    return {
+      transferId: moved.id,
+      amount: moved.amount,
+      target: target.account,
+      balance: after?.balance ?? 0,
+    };
   });
 }

@@ -46,14 +46,18 @@ export const DEFAULT_PAYMENT_PASSWORD_RULE: PaymentPasswordRule = {
 };
 
 /** The payment password's rule: the merchant's register setting for the field, as registration uses. */
-export async function paymentPasswordRule(deps: Pick<MoneySettingsDeps, 'system'>): Promise<PaymentPasswordRule> {
+export async function paymentPasswordRule(
+  deps: Pick<MoneySettingsDeps, 'system'>,
+): Promise<PaymentPasswordRule> {
   const field = (await deps.system.registerSettings()).find((s) => s.name === 'paymentPassword');
   if (!field) return DEFAULT_PAYMENT_PASSWORD_RULE;
   const { patternId, acceptedPattern, minLength, maxLength } = field;
   return { patternId, acceptedPattern, minLength, maxLength };
 }
 
-export const payoutKeyView = (row: Pick<PayoutKeyRow, 'key_type' | 'key_value' | 'payee_name'>): PayoutKeyView => ({
+export const payoutKeyView = (
+  row: Pick<PayoutKeyRow, 'key_type' | 'key_value' | 'payee_name'>,
+): PayoutKeyView => ({
   type: row.key_type,
   keyMasked: maskPixKey(row.key_type, row.key_value),
   payeeNameMasked: maskName(row.payee_name),
@@ -127,7 +131,11 @@ async function guardedCheck(
  * Verifies the member's payment password (counted, lockable). Throws WithdrawError
  * payment_password_not_set, payment_password_wrong { triesLeft }, payment_password_locked { lockedUntil }.
  */
-export async function checkPaymentPassword(deps: MoneySettingsDeps, auth: RouteAuth, plain: string): Promise<void> {
+export async function checkPaymentPassword(
+  deps: MoneySettingsDeps,
+  auth: RouteAuth,
+  plain: string,
+): Promise<void> {
   const member = await findMemberById(deps.db, auth.memberId);
   if (!member?.payment_password_hash) throw new WithdrawError('payment_password_not_set');
   await guardedCheck(deps, auth, 'payment_password_wrong', () =>
@@ -138,7 +146,8 @@ export async function checkPaymentPassword(deps: MoneySettingsDeps, auth: RouteA
 /** Field errors of a payment password against the merchant's rule (register-field message keys). */
 export function paymentPasswordProblem(rule: PaymentPasswordRule, value: string): string | undefined {
   const length = [...value].length;
-  if (length < rule.minLength || (rule.maxLength > 0 && length > rule.maxLength)) return patternMessageKey(rule.patternId);
+  if (length < rule.minLength || (rule.maxLength > 0 && length > rule.maxLength))
+    return patternMessageKey(rule.patternId);
   if (!matchesAcceptedPattern(value, rule.acceptedPattern)) return patternMessageKey(rule.patternId);
   return undefined;
 }
@@ -158,7 +167,8 @@ export async function setPaymentPassword(
   const fields: Record<string, string> = {};
   const problem = paymentPasswordProblem(rule, body.paymentPassword);
   if (problem) fields.paymentPassword = problem;
-  if (body.confirmPaymentPassword !== body.paymentPassword) fields.confirmPaymentPassword = 'inconsistent_twice';
+  if (body.confirmPaymentPassword !== body.paymentPassword)
+    fields.confirmPaymentPassword = 'inconsistent_twice';
   const member = await findMemberById(deps.db, auth.memberId);
   if (!member) throw new AppError('not_logged_in');
   if (member.password_hash && !body.loginPassword) fields.loginPassword = 'required';

@@ -17,7 +17,10 @@ export const payoutProviderFor = (
 ): PayoutProvider =>
   production
     ? new UnconfiguredPayoutProvider()
-    : new SandboxPayoutProvider({ delayMs: options.delayMs ?? SANDBOX_PAYOUT_DELAY_MS, ...(options.onDue ? { onDue: options.onDue } : {}) });
+    : new SandboxPayoutProvider({
+        delayMs: options.delayMs ?? SANDBOX_PAYOUT_DELAY_MS,
+        ...(options.onDue ? { onDue: options.onDue } : {}),
+      });
 
 /** Safety net behind the rail's own notice: approved withdrawals are asked for and settled here too
  *  (e.g. the node that approved one died before its payout was asked or seen paid). */
@@ -34,5 +37,6 @@ export const payoutSyncJob = (payouts: PayoutProvider): ScheduledJob<Database> =
 export const withdrawAutoConfirmJob: ScheduledJob<Database> = {
   name: 'wallet.withdraw-auto-confirm',
   everySeconds: 60,
-  run: async (db, now) => `confirmed=${await autoConfirmPaid({ db, settings: createWalletSettings(db) }, now)}`,
+  run: async (db, now) =>
+    `confirmed=${await autoConfirmPaid({ db, settings: createWalletSettings(db) }, now)}`,
 };

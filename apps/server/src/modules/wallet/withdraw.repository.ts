@@ -118,10 +118,7 @@ export function findWithdrawal(db: DbOrTrx, id: number, opts: { memberId?: numbe
 export async function usedSince(db: DbOrTrx, memberId: number, since: Date) {
   const row = await db
     .selectFrom('withdrawal')
-    .select((eb) => [
-      eb.fn.countAll<string>().as('n'),
-      sql<string>`coalesce(sum(amount), 0)`.as('total'),
-    ])
+    .select((eb) => [eb.fn.countAll<string>().as('n'), sql<string>`coalesce(sum(amount), 0)`.as('total')])
     .where('member_id', '=', memberId)
     .where('requested_at', '>=', since)
     .where('status', '<>', 'REJECTED')
@@ -146,7 +143,10 @@ export function listWithdrawals(
   if (filter.from) q = q.where('requested_at', '>=', filter.from);
   if (filter.to) q = q.where('requested_at', '<', filter.to);
   if (filter.before !== undefined) q = q.where('id', '<', filter.before);
-  return q.orderBy('id', 'desc').limit(filter.limit + 1).execute();
+  return q
+    .orderBy('id', 'desc')
+    .limit(filter.limit + 1)
+    .execute();
 }
 
 export const updateWithdrawal = (
@@ -174,10 +174,21 @@ export async function insertProof(
 
 /** Approved withdrawals whose payout has not been seen paid yet (the payout sync's work list). */
 export const listApprovedUnpaid = (db: DbOrTrx, limit: number) =>
-  db.selectFrom('withdrawal').selectAll().where('status', '=', 'APPROVED').orderBy('id').limit(limit).execute();
+  db
+    .selectFrom('withdrawal')
+    .selectAll()
+    .where('status', '=', 'APPROVED')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 
 /** Paid withdrawals of a merchant still unconfirmed at `cutoff`: treated as received. */
-export async function autoConfirm(db: DbOrTrx, merchantCode: string, cutoff: Date, now: Date): Promise<number> {
+export async function autoConfirm(
+  db: DbOrTrx,
+  merchantCode: string,
+  cutoff: Date,
+  now: Date,
+): Promise<number> {
   const res = await db
     .updateTable('withdrawal')
     .set({ status: 'CONFIRMED', confirmation: 'AUTO', confirmed_at: now })
@@ -190,5 +201,10 @@ export async function autoConfirm(db: DbOrTrx, merchantCode: string, cutoff: Dat
 
 export const merchantsWithPaid = async (db: DbOrTrx): Promise<string[]> =>
   (
-    await db.selectFrom('withdrawal').select('merchant_code').distinct().where('status', '=', 'PAID').execute()
+    await db
+      .selectFrom('withdrawal')
+      .select('merchant_code')
+      .distinct()
+      .where('status', '=', 'PAID')
+      .execute()
   ).map((r) => r.merchant_code);

@@ -33,21 +33,46 @@ export function registerWithdrawRoutes(app: FastifyInstance, deps: WithdrawRoute
   const real = { requireRealAccount: true } as const;
   const enc = { ...real, serverKey: deps.serverKey };
   registerRoute(app, walletRoutes.security, ({ auth }) => getSecurity(deps, auth), real);
-  registerRoute(app, walletRoutes.setPaymentPassword, ({ auth, body }) => setPaymentPassword(deps, auth, body), enc);
+  registerRoute(
+    app,
+    walletRoutes.setPaymentPassword,
+    ({ auth, body }) => setPaymentPassword(deps, auth, body),
+    enc,
+  );
   registerRoute(app, walletRoutes.bindPayoutKey, ({ auth, body }) => bindPayoutKey(deps, auth, body), enc);
   registerRoute(app, walletRoutes.withdrawOverview, ({ auth }) => getWithdrawOverview(deps, auth), real);
-  registerRoute(app, walletRoutes.requestWithdrawal, ({ auth, body }) => requestWithdrawal(deps, auth, body), enc);
-  registerRoute(app, walletRoutes.withdrawals, ({ auth, query }) => listMemberWithdrawals(deps, auth, query), real);
-  registerRoute(app, walletRoutes.withdrawal, ({ auth, params }) => getMemberWithdrawal(deps, auth, params.id), real);
+  registerRoute(
+    app,
+    walletRoutes.requestWithdrawal,
+    ({ auth, body }) => requestWithdrawal(deps, auth, body),
+    enc,
+  );
+  registerRoute(
+    app,
+    walletRoutes.withdrawals,
+    ({ auth, query }) => listMemberWithdrawals(deps, auth, query),
+    real,
+  );
+  registerRoute(
+    app,
+    walletRoutes.withdrawal,
+    ({ auth, params }) => getMemberWithdrawal(deps, auth, params.id),
+    real,
+  );
   registerRoute(
     app,
     walletRoutes.confirmWithdrawal,
     ({ auth, params, body }) => confirmWithdrawal(deps, auth, params.id, body),
     // The proof image travels as base64 in JSON: room for 5 MB of image and the envelope around it.
-    { ...real, bodyLimit: PROOF_MAX_BASE64 + 4096 },
+    { ...real, bodyLimit: PROOF_MAX_BASE64 + 16_384 },
   );
   registerRoute(app, walletRoutes.transferTargets, ({ auth }) => getTransferTargets(deps, auth), real);
-  registerRoute(app, walletRoutes.memberTransfer, ({ auth, body }) => transferToMember(deps, auth, body), enc);
+  registerRoute(
+    app,
+    walletRoutes.memberTransfer,
+    ({ auth, body }) => transferToMember(deps, auth, body),
+    enc,
+  );
 
   const ops = deps.ops;
   if (!ops) return;

@@ -14,11 +14,7 @@ import type { RouteAuth } from '../../platform/http/route-auth.ts';
 import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
 import { findMemberById } from '../member/index.ts';
 import { findMemberWallet, houseAccount, inTransaction, transfer } from './ledger.service.ts';
-import {
-  checkPaymentPassword,
-  payoutKeyView,
-  type MoneySettingsDeps,
-} from './money-settings.service.ts';
+import { checkPaymentPassword, payoutKeyView, type MoneySettingsDeps } from './money-settings.service.ts';
 import type { PayoutProvider } from './payout-provider.ts';
 import type { MerchantCurrency } from './wallet.service.ts';
 import { WalletError } from './wallet.errors.ts';
@@ -207,10 +203,12 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 /** A proof image from base64 (a data: URL prefix is allowed): png or jpg by its magic bytes, 5 MB at most. */
 export function readProof(proof: string): { contentType: 'image/png' | 'image/jpeg'; bytes: Buffer } {
   const data = proof.replace(/^data:image\/(png|jpe?g);base64,/, '');
-  if (data.length === 0 || data.length % 4 !== 0 || !BASE64.test(data)) throw new WithdrawError('proof_invalid');
+  if (data.length === 0 || data.length % 4 !== 0 || !BASE64.test(data))
+    throw new WithdrawError('proof_invalid');
   const bytes = Buffer.from(data, 'base64');
   if (bytes.length > PROOF_MAX_BYTES) throw new WithdrawError('proof_invalid');
-  if (bytes.length > PNG.length && bytes.subarray(0, PNG.length).equals(PNG)) return { contentType: 'image/png', bytes };
+  if (bytes.length > PNG.length && bytes.subarray(0, PNG.length).equals(PNG))
+    return { contentType: 'image/png', bytes };
   if (bytes.length > JPEG.length && bytes.subarray(0, JPEG.length).equals(JPEG))
     return { contentType: 'image/jpeg', bytes };
   throw new WithdrawError('proof_invalid');
@@ -228,13 +226,15 @@ export async function confirmWithdrawal(
   const row = await deps.db.transaction().execute(async (trx) => {
     const current = await findWithdrawal(trx, id, { memberId: auth.memberId, lock: true });
     if (!current) throw new AppError('not_found');
-    if (current.status !== 'PAID') throw new WithdrawError('withdrawal_state_conflict', { status: current.status });
+    if (current.status !== 'PAID')
+      throw new WithdrawError('withdrawal_state_conflict', { status: current.status });
     const updated = await updateWithdrawal(trx, id, {
       status: body.received ? 'CONFIRMED' : 'DISPUTED',
       confirmation: body.received ? 'RECEIVED' : 'NOT_RECEIVED',
       confirmed_at: deps.clock(),
     });
-    if (proof) await insertProof(trx, { withdrawal_id: id, content_type: proof.contentType, bytes: proof.bytes });
+    if (proof)
+      await insertProof(trx, { withdrawal_id: id, content_type: proof.contentType, bytes: proof.bytes });
     return updated;
   });
   return toWithdrawal(row);
@@ -255,7 +255,11 @@ const toOps = (row: WithdrawalRow, proof: boolean) => ({
 export type OpsWithdrawalValue = ReturnType<typeof toOps>;
 
 /** GET /ops/wallet/withdrawals */
-export async function listOpsWithdrawals(deps: Pick<WithdrawDeps, 'db'>, merchantCode: string, q: OpsWithdrawalQuery) {
+export async function listOpsWithdrawals(
+  deps: Pick<WithdrawDeps, 'db'>,
+  merchantCode: string,
+  q: OpsWithdrawalQuery,
+) {
   const rows = (
     await listWithdrawals(deps.db, {
       ...(q.memberId !== undefined ? { memberId: q.memberId } : {}),
@@ -267,7 +271,10 @@ export async function listOpsWithdrawals(deps: Pick<WithdrawDeps, 'db'>, merchan
     })
   ).filter((r) => r.merchant_code === merchantCode);
   const page = rows.slice(0, q.limit);
-  const proofs = await hasProof(deps.db, page.map((r) => r.id));
+  const proofs = await hasProof(
+    deps.db,
+    page.map((r) => r.id),
+  );
   return {
     items: page.map((r) => toOps(r, proofs.has(r.id))),
     next: rows.length > q.limit ? page.at(-1)!.id : null,
@@ -277,7 +284,13 @@ export async function listOpsWithdrawals(deps: Pick<WithdrawDeps, 'db'>, merchan
 async function decide(
   deps: WithdrawDeps,
   ops: OpsAccess,
-  args: { id: number; merchantCode: string; actor: OperatorActor; action: 'approve' | 'reject'; reason?: string },
+  args: {
+    id: number;
+    merchantCode: string;
+    actor: OperatorActor;
+    action: 'approve' | 'reject';
+    reason?: string;
+  },
 ): Promise<WithdrawalRow> {
   return deps.db.transaction().execute(async (trx) => {
     const before = await findWithdrawal(trx, args.id, { lock: true });
@@ -287,7 +300,11 @@ async function decide(
     const now = deps.clock();
     let after: WithdrawalRow;
     if (args.action === 'approve') {
-      after = await updateWithdrawal(trx, args.id, { status: 'APPROVED', approved_at: now, decided_by: args.actor.username });
+      after = await updateWithdrawal(trx, args.id, {
+        status: 'APPROVED',
+        approved_at: now,
+        decided_by: args.actor.username,
+      });
     } else {
       after = await updateWithdrawal(trx, args.id, {
         status: 'REJECTED',
@@ -326,7 +343,11 @@ export async function approveWithdrawal(
   ops: OpsAccess,
   args: { id: number; merchantCode: string; actor: OperatorActor; note?: string },
 ) {
-  const approved = await decide(deps, ops, { ...args, action: 'approve', ...(args.note ? { reason: args.note } : {}) });
+  const approved = await decide(deps, ops, {
+    ...args,
+    action: 'approve',
+    ...(args.note ? { reason: args.note } : {}),
+  });
   const current = await askPayout(deps, approved).catch(() => approved);
   return toOps(current, false);
 }
@@ -416,7 +437,12 @@ export async function autoConfirmPaid(
   let confirmed = 0;
   for (const merchant of await merchantsWithPaid(deps.db)) {
     const { withdraw } = await deps.settings.get(merchant);
-    confirmed += await autoConfirm(deps.db, merchant, new Date(now.getTime() - withdraw.confirmTimeoutMinutes * 60_000), now);
+    confirmed += await autoConfirm(
+      deps.db,
+      merchant,
+      new Date(now.getTime() - withdraw.confirmTimeoutMinutes * 60_000),
+      now,
+    );
   }
   return confirmed;
 }

@@ -16,7 +16,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('wallet_member_state')
     .addColumn('member_id', 'bigint', (c) => c.primaryKey().references('member.id').onDelete('cascade'))
-    .addColumn('turnover_remaining', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`turnover_remaining >= 0`))
+    .addColumn('turnover_remaining', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`turnover_remaining >= 0`),
+    )
     .addColumn('pay_pw_failed', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('pay_pw_locked_until', 'timestamptz')
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -25,7 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('payout_key')
     .addColumn('member_id', 'bigint', (c) => c.primaryKey().references('member.id').onDelete('cascade'))
-    .addColumn('key_type', 'text', (c) => c.notNull().check(sql`key_type in ('CPF', 'EMAIL', 'PHONE', 'EVP')`))
+    .addColumn('key_type', 'text', (c) =>
+      c.notNull().check(sql`key_type in ('CPF', 'EMAIL', 'PHONE', 'EVP')`),
+    )
     .addColumn('key_value', 'text', (c) => c.notNull())
     .addColumn('payee_name', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -52,7 +59,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('approved_at', 'timestamptz')
     .addColumn('paid_at', 'timestamptz')
     .addColumn('confirmed_at', 'timestamptz')
-    .addColumn('confirmation', 'text', (c) => c.check(sql`confirmation in ('RECEIVED', 'NOT_RECEIVED', 'AUTO')`))
+    .addColumn('confirmation', 'text', (c) =>
+      c.check(sql`confirmation in ('RECEIVED', 'NOT_RECEIVED', 'AUTO')`),
+    )
     .addColumn('rejected_at', 'timestamptz')
     .addColumn('reject_reason', 'text')
     .addColumn('decided_by', 'text')
