@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { withdrawCalls as c } from './withdraw.calls.ts';
 import {

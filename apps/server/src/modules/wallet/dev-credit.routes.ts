@@ -32,7 +32,7 @@ export function registerDevCreditRoute(
   app
     .withTypeProvider<ZodTypeProvider>()
     .post('/dev/wallet/credit', { schema: { hide: true, body: creditBodySchema } }, async (request) => {
-      let loopback = false;
+      let loopback: boolean;
       try {
         loopback = ipaddr.process(request.ip).range() === 'loopback';
       } catch {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PROOF_MAX_BASE64, walletRoutes } from '@banca/contract';
-import type { OpsAccess } from '../../ops-access.ts';
+import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
 import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -77,7 +77,7 @@ export function registerWithdrawRoutes(app: FastifyInstance, deps: WithdrawRoute
   const ops = deps.ops;
   if (!ops) return;
   const finance = { onRequest: ops.require('finance') };
-  const actor = (request: { operator?: import('../../ops-access.ts').OperatorActor }) => {
+  const actor = (request: { operator?: OperatorActor }) => {
     if (!request.operator) throw new AppError('not_logged_in');
     return request.operator;
   };
