@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { MemberCentrePage as Page } from '@banca/contract';
 import { MEMBER_CENTRE_PAGES } from '@banca/contract';
 import { showTrialPrompt } from '@/features/auth';
+import { TransferUplinePage, WithdrawPage } from '@/features/wallet';
 import { memberPage, paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
@@ -71,6 +72,14 @@ export default function MemberCentrePage() {
     >
       {page === 'securityCenter' ? (
         <SecurityCenter />
+      ) : page === 'withdraw' ? (
+        <Suspense fallback={null}>
+          <WithdrawPage />
+        </Suspense>
+      ) : page === 'transferUpline' ? (
+        <Suspense fallback={null}>
+          <TransferUplinePage />
+        </Suspense>
       ) : (
         // Every other page's capability (money, records, rewards, messages) is not built yet.
         <ComingSoon
