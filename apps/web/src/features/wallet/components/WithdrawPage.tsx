@@ -234,7 +234,7 @@ export default function WithdrawPage() {
     <div className="wallet-page">
       <section className="wallet-card" aria-labelledby="wd-summary">
         <h3 className="wallet-card__title" id="wd-summary">
-          {t('wallet.withdraw.title')}
+          {t('wallet.withdraw.summary')}
         </h3>
         <dl className="wallet-facts">
           <div>
