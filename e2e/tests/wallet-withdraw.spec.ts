@@ -7,7 +7,7 @@ import { shot, t } from './support';
  * asks for a withdrawal and sees it held in the tracker; finance approves it through the operator
  * API; the sandbox rail pays it and the tracker moves by itself; the member confirms receipt.
  * Phones run it in English, desktops in Portuguese. Sandbox money comes from the loopback-only
- * /dev/wallet/credit route (no deposit rail is involved here).
+ * /dev/wallet/credit route (i9-ledger's; no deposit rail is involved here).
  */
 const operator = () => ({ Authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN ?? ''}` });
 const PAY_PW = '135790';
@@ -41,8 +41,11 @@ test('a new member withdraws by PIX: password, key, request, approval, payout, r
   const { username } = await register(page, lang, 'username');
   const payee = `Maria ${info.project.name === 'phone' ? 'Phone' : 'Desktop'} Souza`;
 
+  // Sandbox money: the /dev credit route (loopback only) credits the caller's own wallet.
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
   const credit = await page.request.post('/dev/wallet/credit', {
-    data: { account: username, amount: 100_000, requestId: `e2e-${username}` },
+    headers: { Authorization: `Bearer ${token}` },
+    data: { amount: 100_000, requestId: `e2e-${username}` },
   });
   expect(credit.ok()).toBe(true);
 

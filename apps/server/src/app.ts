@@ -193,7 +193,7 @@ export async function buildApp({
     captchas,
     sandboxAllowRemote: config.sandboxAllowRemote,
     houseBuckets: config.ledgerHouseBuckets,
-    /** Sandbox rails (payouts) and /dev money routes: everywhere but production. */
+    /** Sandbox rails (payouts): everywhere but production. */
     sandbox: !production,
   };
   type AppContext = typeof context;

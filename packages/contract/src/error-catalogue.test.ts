@@ -50,6 +50,8 @@ const STATUS_BEFORE_COMPOSITION = {
   currency_mismatch: 400,
   invalid_transfer: 400,
   ledger_account_not_found: 404,
+  unknown_wallet: 404,
+  wallet_mode_single: 409,
   // Added since, by the withdrawal work (issue 9): each with its own status.
   ...WITHDRAW_ERROR_STATUS,
 };

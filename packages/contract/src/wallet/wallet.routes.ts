@@ -1,6 +1,12 @@
 import { defineRoute } from '../route.ts';
 import { walletCalls } from './wallet.calls.ts';
-import { balanceValueSchema } from './wallet.schemas.ts';
+import {
+  balanceValueSchema,
+  consolidatedFundsValueSchema,
+  merchantWalletValueSchema,
+  walletTransferBodySchema,
+  walletTransferValueSchema,
+} from './wallet.schemas.ts';
 import { withdrawRoutes } from './withdraw.routes.ts';
 
 const tags = ['wallet'];
@@ -16,6 +22,23 @@ export const walletRoutes = {
       "The member's balance in minor units: the cash wallet in the merchant's currency, or play money (XPL) for trial accounts",
     tags,
     response: balanceValueSchema,
+  }),
+  merchantWallet: defineRoute(walletCalls.merchantWallet, {
+    summary: "The merchant's wallet mode: isSingle (one wallet for every game) and the vendors' wallets",
+    tags,
+    response: merchantWalletValueSchema,
+  }),
+  consolidatedFunds: defineRoute(walletCalls.consolidatedFunds, {
+    summary: "The member's main and vendor wallets and their total (real accounts only)",
+    tags,
+    response: consolidatedFundsValueSchema,
+  }),
+  walletTransfer: defineRoute(walletCalls.walletTransfer, {
+    summary:
+      'Moves money between the main wallet and a vendor wallet (transfer mode), or recalls every vendor wallet to main; once per requestId',
+    tags,
+    body: walletTransferBodySchema,
+    response: walletTransferValueSchema,
   }),
   ...withdrawRoutes,
 } as const;

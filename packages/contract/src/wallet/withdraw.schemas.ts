@@ -6,13 +6,11 @@
  */
 import { z } from 'zod';
 import { passwordSchema } from '../auth/auth.schemas.ts';
-import { currencyCodeSchema } from './wallet.schemas.ts';
+import { currencyCodeSchema, requestIdSchema } from './wallet.schemas.ts';
 import { PIX_KEY_TYPES } from './pix-key.ts';
 
 /** A positive amount of minor units a member asks to move. */
 export const positiveAmountSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-/** The client's name for one request (a UUID it makes once per submit): a retry never moves twice. */
-export const requestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 /** A payment password as typed; its merchant rule (register settings, field paymentPassword) is
  *  checked by the service, which names the rule in the error. */
 export const paymentPasswordSchema = z.string().min(1).max(64);

@@ -3,8 +3,8 @@ import type { OpsAccess } from '../../ops-access.ts';
 import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { SystemService } from '../system/index.ts';
-import { registerDevCreditRoute } from './dev-credit.routes.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
+import { registerWalletTransferRoutes } from './wallet-transfer.routes.ts';
 import { setHouseBuckets } from './ledger.service.ts';
 import { merchantCurrencyFrom } from './wallet.service.ts';
 import { createWalletSettings } from './wallet-settings.service.ts';
@@ -33,6 +33,7 @@ export {
 } from './ledger.service.ts';
 export { createWalletSettings, type WalletSettingsService } from './wallet-settings.service.ts';
 export { WalletError } from './wallet.errors.ts';
+export { WALLET_VENDORS } from './wallet-transfer.service.ts';
 export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger.table.ts';
 export { addTurnoverRequirement, recordTurnover, turnoverRemaining } from './turnover.service.ts';
 export { payoutProviderFor, payoutSyncJob, withdrawAutoConfirmJob } from './withdraw.jobs.ts';
@@ -54,9 +55,8 @@ export interface WalletModuleDeps {
   /** /ops access (finance desk); undefined: no back office, no /ops routes. */
   ops: OpsAccess | undefined;
   auth: { clock: () => Date };
-  /** False in production: sandbox rails and the /dev credit route exist only outside it. */
+  /** False in production: the sandbox payout rail exists only outside it. */
   sandbox: boolean;
-  sandboxAllowRemote: boolean;
 }
 
 export const walletModule: ServerModule<WalletModuleDeps> = {
@@ -66,10 +66,12 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
     // One context for every wallet route file (balance, deposits, withdrawals, transfers, records).
     const wallet = {
       db: deps.db,
+      merchantCode: deps.merchantCode,
       merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
       settings: createWalletSettings(deps.db),
     };
     registerWalletRoutes(app, wallet);
+    registerWalletTransferRoutes(app, wallet);
     const money = {
       ...wallet,
       merchantCode: deps.merchantCode,
@@ -86,11 +88,5 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
       }),
     };
     registerWithdrawRoutes(app, money);
-    if (deps.sandbox)
-      registerDevCreditRoute(app, {
-        ...wallet,
-        merchantCode: deps.merchantCode,
-        allowRemote: deps.sandboxAllowRemote,
-      });
   },
 };

@@ -240,223 +240,228 @@ const bodyReqs = (def: RouteDef, base: Record<string, unknown>, semantic: fc.Arb
     { weight: 3, arbitrary: semantic },
   );
 
-describe('bad input to the withdrawal endpoints: a 4xx envelope with a code, no money row changed', () => {
-  it('wallet.requestWithdrawal', async () => {
-    const semantic = fc.oneof(
-      badAmount.map((amount) => ({ label: 'amount', body: { ...withdrawBody(5_000), amount } })),
-      fc
-        .constantFrom(1, 1_999, 5_000_001, 2 ** 40)
-        .map((amount) => ({ label: 'limits', body: withdrawBody(amount) })),
-      fc
-        .stringMatching(/^[0-9]{6}$/)
-        .filter((p) => p !== PAY_PW)
-        .map((p) => ({ label: 'wrong-pw', body: withdrawBody(5_000, { paymentPassword: p }) })),
-    );
-    const codes = await checkEndpoint(
-      walletRoutes.requestWithdrawal,
-      bodyReqs(walletRoutes.requestWithdrawal, withdrawBody(5_000), semantic),
-    );
-    expect(codes.get('withdraw_amount_out_of_range')).toBeGreaterThan(0);
-    expect(codes.get('invalid_input')).toBeGreaterThan(0);
-  });
-
-  it('wallet.memberTransfer', async () => {
-    const base = { target: b.account, amount: 1_000, paymentPassword: PAY_PW, requestId: randomUUID() };
-    const semantic = fc.oneof(
-      fc
-        .oneof(
-          fc.constantFrom(stranger.account, a.account, 'nobody00001'),
-          fc.stringMatching(/^[a-z]{3,10}[0-9]{0,4}$/),
-        )
-        .map((target) => ({
-          label: 'outside-tree',
-          body: { ...base, target, requestId: randomUUID() },
-        })),
-      badAmount.map((amount) => ({ label: 'amount', body: { ...base, amount, requestId: randomUUID() } })),
-      fc
-        .constantFrom(10_000_000_000, Number.MAX_SAFE_INTEGER)
-        .map((amount) => ({ label: 'too-much', body: { ...base, amount, requestId: randomUUID() } })),
-    );
-    const codes = await checkEndpoint(
-      walletRoutes.memberTransfer,
-      bodyReqs(walletRoutes.memberTransfer, base, semantic),
-    );
-    expect(codes.get('not_found')).toBeGreaterThan(0);
-  });
-
-  it('wallet.bindPayoutKey', async () => {
-    const base = { type: 'CPF', key: '529.982.247-25', payeeName: 'Maria Souza', paymentPassword: PAY_PW };
-    const semantic = fc
-      .oneof(
-        fc.stringMatching(/^[0-9]{11}$/).map((key) => ({ label: 'cpf', body: { ...base, key } })),
+// 220 requests per endpoint on a shared 2-core machine: allow more than the default per-test time.
+describe(
+  'bad input to the withdrawal endpoints: a 4xx envelope with a code, no money row changed',
+  { timeout: 120_000 },
+  () => {
+    it('wallet.requestWithdrawal', async () => {
+      const semantic = fc.oneof(
+        badAmount.map((amount) => ({ label: 'amount', body: { ...withdrawBody(5_000), amount } })),
         fc
-          .integer({ min: 0, max: 9 })
-          .map((d) => ({ label: 'repeated', body: { ...base, key: String(d).repeat(11) } })),
+          .constantFrom(1, 1_999, 5_000_001, 2 ** 40)
+          .map((amount) => ({ label: 'limits', body: withdrawBody(amount) })),
         fc
-          .tuple(fc.constantFrom('EMAIL', 'PHONE', 'EVP'), fc.string({ maxLength: 30 }))
-          .map(([type, key]) => ({ label: 'key', body: { ...base, type, key: key || 'x' } })),
-        fc
-          .constantFrom('1', '<b>', '12345', 'a'.repeat(101))
-          .map((payeeName) => ({ label: 'payee', body: { ...base, payeeName } })),
-      )
-      .filter(
-        (r) =>
-          !(
-            r.label === 'cpf' &&
-            /^(\d)\1{10}$/.test(String(r.body.key)) === false &&
-            isCpfLike(String(r.body.key))
-          ),
+          .stringMatching(/^[0-9]{6}$/)
+          .filter((p) => p !== PAY_PW)
+          .map((p) => ({ label: 'wrong-pw', body: withdrawBody(5_000, { paymentPassword: p }) })),
       );
-    const codes = await checkEndpoint(
-      walletRoutes.bindPayoutKey,
-      bodyReqs(walletRoutes.bindPayoutKey, base, semantic),
-    );
-    expect(codes.get('invalid_input')).toBeGreaterThan(0);
-  });
-
-  it('wallet.setPaymentPassword', async () => {
-    const base = {
-      loginPassword: 'wrong-login',
-      paymentPassword: '112233',
-      confirmPaymentPassword: '112233',
-    };
-    const semantic = fc.oneof(
-      fc
-        .string({ minLength: 1, maxLength: 12 })
-        .filter((p) => !/^[0-9]{6}$/.test(p))
-        .map((p) => ({ label: 'rule', body: { ...base, paymentPassword: p, confirmPaymentPassword: p } })),
-      fc.stringMatching(/^[0-9]{6}$/).map((p) => ({
-        label: 'mismatch',
-        body: { ...base, confirmPaymentPassword: p === '112233' ? '332211' : p },
-      })),
-      fc.string({ minLength: 1, maxLength: 20 }).map((loginPassword) => ({
-        label: 'login-wrong',
-        body: { ...base, loginPassword: `${loginPassword}!x` },
-      })),
-    );
-    await checkEndpoint(
-      walletRoutes.setPaymentPassword,
-      bodyReqs(walletRoutes.setPaymentPassword, base, semantic),
-      stranger,
-    );
-  });
-
-  it('wallet.confirmWithdrawal', async () => {
-    const pathOf = (id: unknown) => fillPath(walletRoutes.confirmWithdrawal.path, { id: String(id) });
-    const own = pathOf(rejectedOfA);
-    const bytes = fc
-      .uint8Array({ minLength: 1, maxLength: 64 })
-      .filter((u) => u[0] !== 0x89 && u[0] !== 0xff);
-    const semantic = fc.oneof(
-      // Another member's paid withdrawal, any answer: as if it did not exist.
-      fc.boolean().map((received) => ({ label: 'foreign', path: pathOf(paidOfB), body: { received } })),
-      fc
-        .oneof(fc.integer({ min: 1_000_000, max: 2 ** 40 }), fc.constantFrom(0, -1, 'abc', '1.5', '1e3'))
-        .map((id) => ({
-          label: 'bad-id',
-          path: pathOf(id),
-          body: { received: true },
-        })),
-      // Own withdrawal that is not paid (rejected), or bad proofs on it.
-      bytes.map((u) => ({
-        label: 'not-image',
-        path: own,
-        body: { received: false, proof: Buffer.from(u).toString('base64') },
-      })),
-      fc
-        .constantFrom('R0lGODlhAQABAAAAACw=', 'JVBERi0xLjQK', '!!!!', 'data:image/png;base64,AAAA')
-        .map((proof) => ({
-          label: 'proof',
-          path: own,
-          body: { received: false, proof },
-        })),
-    );
-    const codes = await checkEndpoint(
-      walletRoutes.confirmWithdrawal,
-      bodyReqs(walletRoutes.confirmWithdrawal, { received: false }, semantic, own),
-    );
-    expect(codes.get('not_found')).toBeGreaterThan(0);
-  });
-
-  it('wallet.withdrawal and wallet.withdrawals (ids and queries)', async () => {
-    const ids = fc.oneof(
-      fc.constant(paidOfB),
-      fc.integer({ min: 1_000_000, max: 2 ** 40 }),
-      fc.constantFrom('x', '-3', '0', '1.5', '9'.repeat(30)),
-    );
-    await checkEndpoint(
-      walletRoutes.withdrawal,
-      ids.map((id) => ({ label: 'id', path: fillPath(walletRoutes.withdrawal.path, { id: String(id) }) })),
-    );
-    const queries = fc
-      .record(
-        {
-          before: fc.oneof(fc.constantFrom('0', '-1', 'x', '1.5'), fc.string({ maxLength: 5 })),
-          limit: fc.constantFrom('0', '51', 'all', '-2', '1e9'),
-        },
-        { requiredKeys: [] },
-      )
-      .filter((q) => Object.keys(q).length > 0)
-      .map((q) => ({ label: 'query', query: new URLSearchParams(q as Record<string, string>).toString() }));
-    await checkEndpoint(walletRoutes.withdrawals, queries);
-  });
-
-  it('ops withdrawal calls: unknown ids, decided withdrawals, bad reasons and filters', async () => {
-    const ids = fc.oneof(
-      fc.constantFrom(paidOfB, rejectedOfA),
-      fc.integer({ min: 1_000_000, max: 2 ** 40 }),
-      fc.constantFrom('x', '0', '-1'),
-    );
-    await checkEndpoint(
-      walletRoutes.opsApproveWithdrawal,
-      ids.map((id) => ({
-        label: 'approve',
-        operator: true,
-        path: fillPath(walletRoutes.opsApproveWithdrawal.path, { id: String(id) }),
-        body: {},
-      })),
-    );
-    await checkEndpoint(
-      walletRoutes.opsRejectWithdrawal,
-      fc
-        .tuple(
-          ids,
-          fc.oneof(
-            fc.constant({ reason: 'fraud' }),
-            badValues(walletRoutes.opsRejectWithdrawal.body!, { reason: 'fraud' }),
-          ),
-        )
-        .map(([id, body]) => ({
-          label: 'reject',
-          operator: true,
-          path: fillPath(walletRoutes.opsRejectWithdrawal.path, { id: String(id) }),
-          body,
-        })),
-    );
-    const queries = fc
-      .record(
-        {
-          status: fc.constantFrom('PENDING', 'paid', ''),
-          limit: fc.constantFrom('0', '201', 'x'),
-          from: fc.constantFrom('yesterday', '2026-13-01'),
-          memberId: fc.constantFrom('0', 'abc'),
-        },
-        { requiredKeys: [] },
-      )
-      .filter((q) => Object.keys(q).length > 0)
-      .map((q) => ({
-        label: 'query',
-        operator: true,
-        query: new URLSearchParams(q as Record<string, string>).toString(),
-      }));
-    await checkEndpoint(walletRoutes.opsWithdrawals, queries);
-    // A member's token is not an operator's.
-    const asMember = await getJson(t.server.url + walletRoutes.opsWithdrawals.path, {
-      headers: { authorization: `Bearer ${a.token}` },
+      const codes = await checkEndpoint(
+        walletRoutes.requestWithdrawal,
+        bodyReqs(walletRoutes.requestWithdrawal, withdrawBody(5_000), semantic),
+      );
+      expect(codes.get('withdraw_amount_out_of_range')).toBeGreaterThan(0);
+      expect(codes.get('invalid_input')).toBeGreaterThan(0);
     });
-    expect(asMember.status).toBe(401);
-  });
-});
+
+    it('wallet.memberTransfer', async () => {
+      const base = { target: b.account, amount: 1_000, paymentPassword: PAY_PW, requestId: randomUUID() };
+      const semantic = fc.oneof(
+        fc
+          .oneof(
+            fc.constantFrom(stranger.account, a.account, 'nobody00001'),
+            fc.stringMatching(/^[a-z]{3,10}[0-9]{0,4}$/),
+          )
+          .map((target) => ({
+            label: 'outside-tree',
+            body: { ...base, target, requestId: randomUUID() },
+          })),
+        badAmount.map((amount) => ({ label: 'amount', body: { ...base, amount, requestId: randomUUID() } })),
+        fc
+          .constantFrom(10_000_000_000, Number.MAX_SAFE_INTEGER)
+          .map((amount) => ({ label: 'too-much', body: { ...base, amount, requestId: randomUUID() } })),
+      );
+      const codes = await checkEndpoint(
+        walletRoutes.memberTransfer,
+        bodyReqs(walletRoutes.memberTransfer, base, semantic),
+      );
+      expect(codes.get('not_found')).toBeGreaterThan(0);
+    });
+
+    it('wallet.bindPayoutKey', async () => {
+      const base = { type: 'CPF', key: '529.982.247-25', payeeName: 'Maria Souza', paymentPassword: PAY_PW };
+      const semantic = fc
+        .oneof(
+          fc.stringMatching(/^[0-9]{11}$/).map((key) => ({ label: 'cpf', body: { ...base, key } })),
+          fc
+            .integer({ min: 0, max: 9 })
+            .map((d) => ({ label: 'repeated', body: { ...base, key: String(d).repeat(11) } })),
+          fc
+            .tuple(fc.constantFrom('EMAIL', 'PHONE', 'EVP'), fc.string({ maxLength: 30 }))
+            .map(([type, key]) => ({ label: 'key', body: { ...base, type, key: key || 'x' } })),
+          fc
+            .constantFrom('1', '<b>', '12345', 'a'.repeat(101))
+            .map((payeeName) => ({ label: 'payee', body: { ...base, payeeName } })),
+        )
+        .filter(
+          (r) =>
+            !(
+              r.label === 'cpf' &&
+              /^(\d)\1{10}$/.test(String(r.body.key)) === false &&
+              isCpfLike(String(r.body.key))
+            ),
+        );
+      const codes = await checkEndpoint(
+        walletRoutes.bindPayoutKey,
+        bodyReqs(walletRoutes.bindPayoutKey, base, semantic),
+      );
+      expect(codes.get('invalid_input')).toBeGreaterThan(0);
+    });
+
+    it('wallet.setPaymentPassword', async () => {
+      const base = {
+        loginPassword: 'wrong-login',
+        paymentPassword: '112233',
+        confirmPaymentPassword: '112233',
+      };
+      const semantic = fc.oneof(
+        fc
+          .string({ minLength: 1, maxLength: 12 })
+          .filter((p) => !/^[0-9]{6}$/.test(p))
+          .map((p) => ({ label: 'rule', body: { ...base, paymentPassword: p, confirmPaymentPassword: p } })),
+        fc.stringMatching(/^[0-9]{6}$/).map((p) => ({
+          label: 'mismatch',
+          body: { ...base, confirmPaymentPassword: p === '112233' ? '332211' : p },
+        })),
+        fc.string({ minLength: 1, maxLength: 20 }).map((loginPassword) => ({
+          label: 'login-wrong',
+          body: { ...base, loginPassword: `${loginPassword}!x` },
+        })),
+      );
+      await checkEndpoint(
+        walletRoutes.setPaymentPassword,
+        bodyReqs(walletRoutes.setPaymentPassword, base, semantic),
+        stranger,
+      );
+    });
+
+    it('wallet.confirmWithdrawal', async () => {
+      const pathOf = (id: unknown) => fillPath(walletRoutes.confirmWithdrawal.path, { id: String(id) });
+      const own = pathOf(rejectedOfA);
+      const bytes = fc
+        .uint8Array({ minLength: 1, maxLength: 64 })
+        .filter((u) => u[0] !== 0x89 && u[0] !== 0xff);
+      const semantic = fc.oneof(
+        // Another member's paid withdrawal, any answer: as if it did not exist.
+        fc.boolean().map((received) => ({ label: 'foreign', path: pathOf(paidOfB), body: { received } })),
+        fc
+          .oneof(fc.integer({ min: 1_000_000, max: 2 ** 40 }), fc.constantFrom(0, -1, 'abc', '1.5', '1e3'))
+          .map((id) => ({
+            label: 'bad-id',
+            path: pathOf(id),
+            body: { received: true },
+          })),
+        // Own withdrawal that is not paid (rejected), or bad proofs on it.
+        bytes.map((u) => ({
+          label: 'not-image',
+          path: own,
+          body: { received: false, proof: Buffer.from(u).toString('base64') },
+        })),
+        fc
+          .constantFrom('R0lGODlhAQABAAAAACw=', 'JVBERi0xLjQK', '!!!!', 'data:image/png;base64,AAAA')
+          .map((proof) => ({
+            label: 'proof',
+            path: own,
+            body: { received: false, proof },
+          })),
+      );
+      const codes = await checkEndpoint(
+        walletRoutes.confirmWithdrawal,
+        bodyReqs(walletRoutes.confirmWithdrawal, { received: false }, semantic, own),
+      );
+      expect(codes.get('not_found')).toBeGreaterThan(0);
+    });
+
+    it('wallet.withdrawal and wallet.withdrawals (ids and queries)', async () => {
+      const ids = fc.oneof(
+        fc.constant(paidOfB),
+        fc.integer({ min: 1_000_000, max: 2 ** 40 }),
+        fc.constantFrom('x', '-3', '0', '1.5', '9'.repeat(30)),
+      );
+      await checkEndpoint(
+        walletRoutes.withdrawal,
+        ids.map((id) => ({ label: 'id', path: fillPath(walletRoutes.withdrawal.path, { id: String(id) }) })),
+      );
+      const queries = fc
+        .record(
+          {
+            before: fc.oneof(fc.constantFrom('0', '-1', 'x', '1.5'), fc.string({ maxLength: 5 })),
+            limit: fc.constantFrom('0', '51', 'all', '-2', '1e9'),
+          },
+          { requiredKeys: [] },
+        )
+        .filter((q) => Object.keys(q).length > 0)
+        .map((q) => ({ label: 'query', query: new URLSearchParams(q as Record<string, string>).toString() }));
+      await checkEndpoint(walletRoutes.withdrawals, queries);
+    });
+
+    it('ops withdrawal calls: unknown ids, decided withdrawals, bad reasons and filters', async () => {
+      const ids = fc.oneof(
+        fc.constantFrom(paidOfB, rejectedOfA),
+        fc.integer({ min: 1_000_000, max: 2 ** 40 }),
+        fc.constantFrom('x', '0', '-1'),
+      );
+      await checkEndpoint(
+        walletRoutes.opsApproveWithdrawal,
+        ids.map((id) => ({
+          label: 'approve',
+          operator: true,
+          path: fillPath(walletRoutes.opsApproveWithdrawal.path, { id: String(id) }),
+          body: {},
+        })),
+      );
+      await checkEndpoint(
+        walletRoutes.opsRejectWithdrawal,
+        fc
+          .tuple(
+            ids,
+            fc.oneof(
+              fc.constant({ reason: 'fraud' }),
+              badValues(walletRoutes.opsRejectWithdrawal.body!, { reason: 'fraud' }),
+            ),
+          )
+          .map(([id, body]) => ({
+            label: 'reject',
+            operator: true,
+            path: fillPath(walletRoutes.opsRejectWithdrawal.path, { id: String(id) }),
+            body,
+          })),
+      );
+      const queries = fc
+        .record(
+          {
+            status: fc.constantFrom('PENDING', 'paid', ''),
+            limit: fc.constantFrom('0', '201', 'x'),
+            from: fc.constantFrom('yesterday', '2026-13-01'),
+            memberId: fc.constantFrom('0', 'abc'),
+          },
+          { requiredKeys: [] },
+        )
+        .filter((q) => Object.keys(q).length > 0)
+        .map((q) => ({
+          label: 'query',
+          operator: true,
+          query: new URLSearchParams(q as Record<string, string>).toString(),
+        }));
+      await checkEndpoint(walletRoutes.opsWithdrawals, queries);
+      // A member's token is not an operator's.
+      const asMember = await getJson(t.server.url + walletRoutes.opsWithdrawals.path, {
+        headers: { authorization: `Bearer ${a.token}` },
+      });
+      expect(asMember.status).toBe(401);
+    });
+  },
+);
 
 /** Eleven digits that happen to be a valid CPF would be accepted: leave those out of "bad" CPFs. */
 function isCpfLike(key: string): boolean {

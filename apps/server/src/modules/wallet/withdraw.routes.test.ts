@@ -149,12 +149,14 @@ describe('security centre money settings', () => {
   });
 });
 
-describe('withdrawals', () => {
+describe('withdrawals', { timeout: 60_000 }, () => {
   it('holds the amount, pays it after approval, and the member confirms receipt', async () => {
     const m = await loggedInMember(t);
     await readyToWithdraw(t, m);
+    // The sandbox credit of the /dev routes (loopback only): the caller's own wallet, from ADJUSTMENTS.
     const credit = await t.client.call('/dev/wallet/credit', {
-      body: { account: m.account, amount: 50_000, requestId: `credit-${m.memberId}` },
+      body: { amount: 50_000, requestId: `credit-${m.memberId}` },
+      token: m.token,
       ip: '127.0.0.1',
     });
     expect(credit.status, JSON.stringify(credit.body)).toBe(200);
