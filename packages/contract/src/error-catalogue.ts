@@ -12,7 +12,12 @@ import { WITHDRAW_ERROR_MESSAGES, WITHDRAW_ERROR_STATUS } from './wallet/withdra
  */
 export const ERROR_CATALOGUE = {
   status: { ...ERROR_STATUS, ...AUTH_ERROR_STATUS, ...WALLET_ERROR_STATUS, ...WITHDRAW_ERROR_STATUS },
-  messages: { ...ERROR_MESSAGES, ...AUTH_ERROR_MESSAGES, ...WALLET_ERROR_MESSAGES, ...WITHDRAW_ERROR_MESSAGES },
+  messages: {
+    ...ERROR_MESSAGES,
+    ...AUTH_ERROR_MESSAGES,
+    ...WALLET_ERROR_MESSAGES,
+    ...WITHDRAW_ERROR_MESSAGES,
+  },
 } as const;
 
 /** The catalogues ERROR_CATALOGUE is made of, by name (for the no-duplicates test and the docs). */
