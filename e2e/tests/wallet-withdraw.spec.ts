@@ -103,4 +103,9 @@ test('a new member withdraws by PIX: password, key, request, approval, payout, r
   await page.getByRole('button', { name: t(lang, 'wallet.withdraw.received'), exact: true }).click();
   await expect(status).toHaveText(t(lang, 'wallet.withdraw.status.CONFIRMED'));
   await shot(page, info, 'wallet-withdraw-confirmed');
+
+  // Transfer upline / downline: a member registered without an invitation code has no one in the tree.
+  await page.goto('/member?page=transferUpline');
+  await expect(page.getByText(t(lang, 'wallet.transfer.noTargets'))).toBeVisible();
+  await shot(page, info, 'wallet-transfer-upline');
 });
