@@ -244,6 +244,8 @@ export async function buildApp({
     captchas,
     sandboxAllowRemote: config.sandboxAllowRemote,
     houseBuckets: config.ledgerHouseBuckets,
+    /** Sandbox rails (payouts): everywhere but production. */
+    sandbox: !production,
   };
   type AppContext = typeof context;
 

@@ -10,6 +10,7 @@ import type { WalletSettingsTables } from './modules/wallet/wallet-settings.tabl
 import type { DepositTables } from './modules/wallet/deposit.table.ts';
 import type { SandboxPixTables } from './platform/providers/payments/sandbox-pix.table.ts';
 import type { ArtTables } from './platform/art/art.table.ts';
+import type { WithdrawTables } from './modules/wallet/withdraw.table.ts';
 import type { CryptoTables } from './platform/crypto/server-key.table.ts';
 import type { EventTables } from './platform/events/event.table.ts';
 import type { JobTables } from './platform/jobs/job-run.table.ts';
@@ -37,7 +38,8 @@ export interface Database
     EventTables,
     ArtTables,
     GamesTables,
-    ContentTables {}
+    ContentTables,
+    WithdrawTables {}
 
 export type Db = Kysely<Database>;
 /** Services and repositories take either, so the caller owns the transaction. */

@@ -7,6 +7,7 @@ import {
   isCatalogueErrorCode,
   type CatalogueErrorCode,
 } from './error-catalogue.ts';
+import { WITHDRAW_ERROR_STATUS } from './wallet/withdraw.errors.ts';
 
 /** Each code's HTTP status as it was when the catalogues were still registered at start-up. */
 const STATUS_BEFORE_COMPOSITION = {
@@ -59,6 +60,8 @@ const STATUS_BEFORE_COMPOSITION = {
   game_not_found: 404,
   game_vendor_not_found: 404,
   game_unavailable: 503,
+  // Added since, by the withdrawal work (issue 9): each with its own status.
+  ...WITHDRAW_ERROR_STATUS,
 };
 
 describe('the composed error catalogue', () => {

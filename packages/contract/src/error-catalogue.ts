@@ -4,6 +4,7 @@ import { ERROR_MESSAGES, ERROR_STATUS } from './errors.ts';
 import { DEPOSIT_ERROR_MESSAGES, DEPOSIT_ERROR_STATUS } from './wallet/deposit.errors.ts';
 import { GAMES_ERROR_MESSAGES, GAMES_ERROR_STATUS } from './games/games.errors.ts';
 import { WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS } from './wallet/wallet.errors.ts';
+import { WITHDRAW_ERROR_MESSAGES, WITHDRAW_ERROR_STATUS } from './wallet/withdraw.errors.ts';
 
 /**
  * Every error code the gateway answers, composed at build time from the catalogues of the contract
@@ -18,6 +19,7 @@ export const ERROR_CATALOGUE = {
     ...WALLET_ERROR_STATUS,
     ...DEPOSIT_ERROR_STATUS,
     ...GAMES_ERROR_STATUS,
+    ...WITHDRAW_ERROR_STATUS,
   },
   messages: {
     ...ERROR_MESSAGES,
@@ -25,6 +27,7 @@ export const ERROR_CATALOGUE = {
     ...WALLET_ERROR_MESSAGES,
     ...DEPOSIT_ERROR_MESSAGES,
     ...GAMES_ERROR_MESSAGES,
+    ...WITHDRAW_ERROR_MESSAGES,
   },
 } as const;
 
@@ -35,6 +38,7 @@ export const ERROR_CATALOGUE_PARTS = {
   wallet: { status: WALLET_ERROR_STATUS, messages: WALLET_ERROR_MESSAGES },
   deposit: { status: DEPOSIT_ERROR_STATUS, messages: DEPOSIT_ERROR_MESSAGES },
   games: { status: GAMES_ERROR_STATUS, messages: GAMES_ERROR_MESSAGES },
+  withdraw: { status: WITHDRAW_ERROR_STATUS, messages: WITHDRAW_ERROR_MESSAGES },
 } as const;
 
 /** Any code of any catalogue. */

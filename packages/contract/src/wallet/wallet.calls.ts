@@ -1,4 +1,5 @@
 import type { RouteEntry } from '../route-entry.ts';
+import { withdrawCalls } from './withdraw.calls.ts';
 
 /** Wallet calls' wire facts (no zod): the header's balance chip calls them. Schemas: wallet.routes.ts. */
 export const walletCalls = {
@@ -33,4 +34,5 @@ export const walletCalls = {
     auth: 'token',
     enc: false,
   },
+  ...withdrawCalls,
 } as const satisfies Record<string, RouteEntry>;

@@ -7,6 +7,7 @@ import {
   walletTransferBodySchema,
   walletTransferValueSchema,
 } from './wallet.schemas.ts';
+import { withdrawRoutes } from './withdraw.routes.ts';
 
 const tags = ['wallet'];
 
@@ -39,4 +40,5 @@ export const walletRoutes = {
     body: walletTransferBodySchema,
     response: walletTransferValueSchema,
   }),
+  ...withdrawRoutes,
 } as const;

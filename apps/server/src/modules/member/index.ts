@@ -25,8 +25,10 @@ export {
   findMemberById,
   findMemberByMobile,
   findMemberBySocialLogin,
+  listDirectDownline,
   markFirstLogin,
   memberAccessColumns,
+  setPaymentPasswordHash,
   spendTempPassword,
   touchSocialLogin,
 } from './member-records.service.ts';

@@ -129,6 +129,17 @@ export const touchSocialIdentity = (
 
 /** How deep the team count follows parent links: far beyond any real tree, and a bound if a bad
  *  write ever made a cycle (a recursive query over a cycle would otherwise never end). */
+/** An agent's direct downline (parent link), oldest first: account names only. */
+export const listChildren = (db: DbOrTrx, merchantCode: string, parentId: number, limit: number) =>
+  db
+    .selectFrom('member')
+    .select(['id', 'account', 'type', 'status'])
+    .where('merchant_code', '=', merchantCode)
+    .where('parent_id', '=', parentId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
 export const TEAM_DEPTH_LIMIT = 50;
 
 /**

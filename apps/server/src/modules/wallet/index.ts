@@ -1,4 +1,5 @@
 import type { Db } from '../../database.ts';
+import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { SystemService } from '../system/index.ts';
 import type { OpsAccess } from '../../ops-access.ts';
@@ -14,6 +15,9 @@ import { registerWalletTransferRoutes } from './wallet-transfer.routes.ts';
 import { setHouseBuckets } from './ledger.service.ts';
 import { merchantCurrencyFrom } from './wallet.service.ts';
 import { createWalletSettings } from './wallet-settings.service.ts';
+import { payoutProviderFor } from './withdraw.jobs.ts';
+import { registerWithdrawRoutes } from './withdraw.routes.ts';
+import { syncPayouts } from './withdrawal.service.ts';
 
 /**
  * The wallet module: the double-entry ledger (the only code that changes a balance), balances and,
@@ -41,6 +45,9 @@ export { walletBalanceChanged } from './wallet.events.ts';
 export { liveBalanceConsumer } from './live-balance.ts';
 export { settlePaidCharge, reconcileDeposits, expireDeposits } from './deposit.service.ts';
 export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger.table.ts';
+export { addTurnoverRequirement, recordTurnover, turnoverRemaining } from './turnover.service.ts';
+export { payoutProviderFor, payoutSyncJob, withdrawAutoConfirmJob } from './withdraw.jobs.ts';
+export type { PayoutProvider, PayoutRequest, PayoutStatus } from './payout-provider.ts';
 export {
   getBalance,
   merchantCurrencyFrom,
@@ -50,7 +57,7 @@ export {
 
 export interface WalletModuleDeps {
   db: Db;
-  system: Pick<SystemService, 'whitelabel'>;
+  system: Pick<SystemService, 'whitelabel' | 'registerSettings'>;
   merchantCode: string;
   /** Wallet /ops routes (deposit lookup, ...); undefined: none registered. */
   ops: OpsAccess | undefined;
@@ -66,6 +73,10 @@ export interface WalletModuleDeps {
   streamRecheckMs?: number;
   /** Buckets per house account (config LEDGER_HOUSE_BUCKETS); HOUSE_BUCKETS when absent. */
   houseBuckets?: number;
+  serverKey: ServerKey;
+  auth: { clock: () => Date };
+  /** False in production: the sandbox payout rail exists only outside it. */
+  sandbox: boolean;
 }
 
 /** The wallet's periodic jobs (deposit expiry and reconciliation), for the app's scheduler. */
@@ -105,5 +116,21 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
       ticketKey: deps.streamTicketKey,
       ...(deps.streamRecheckMs ? { recheckMs: deps.streamRecheckMs } : {}),
     });
+    const money = {
+      ...wallet,
+      merchantCode: deps.merchantCode,
+      serverKey: deps.serverKey,
+      ops: deps.ops,
+      system: deps.system,
+      clock: deps.auth.clock,
+      // The sandbox rail tells this node when a payout is due, so it settles within the delay rather
+      // than at the next payout-sync job.
+      payouts: payoutProviderFor(!deps.sandbox, {
+        onDue: () => {
+          syncPayouts(money).catch((err: unknown) => app.log.error({ err }, 'payout sync failed'));
+        },
+      }),
+    };
+    registerWithdrawRoutes(app, money);
   },
 };

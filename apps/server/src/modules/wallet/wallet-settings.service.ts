@@ -29,7 +29,8 @@ function merge(base: unknown, change: unknown): unknown {
   return out;
 }
 
-async function read(db: DbOrTrx, merchantCode: string): Promise<WalletSettings> {
+/** The stored settings, uncached, in the caller's transaction (for writers that must see them now). */
+export async function readWalletSettings(db: DbOrTrx, merchantCode: string): Promise<WalletSettings> {
   const row = await db
     .selectFrom('wallet_settings')
     .select('settings')
@@ -44,13 +45,13 @@ export function createWalletSettings(db: DbOrTrx, now: () => number = Date.now):
     get(merchantCode) {
       const hit = cache.get(merchantCode);
       if (hit && now() - hit.at < CACHE_MS) return hit.value;
-      const value = read(db, merchantCode);
+      const value = readWalletSettings(db, merchantCode);
       cache.set(merchantCode, { at: now(), value });
       value.catch(() => cache.delete(merchantCode));
       return value;
     },
     async update(trx, merchantCode, change) {
-      const before = await read(trx, merchantCode);
+      const before = await readWalletSettings(trx, merchantCode);
       const after = walletSettingsSchema.parse(merge(before, change));
       await trx
         .insertInto('wallet_settings')

@@ -64,6 +64,8 @@ export interface RouteOptions extends AuthRequirements {
   onRequest?: onRequestHookHandler;
   /** Needed for enc routes: the key that opens their JWE bodies. */
   serverKey?: ServerKey;
+  /** This route's body limit in bytes when it must differ from the app's (e.g. an uploaded image). */
+  bodyLimit?: number;
 }
 
 export { JOSE_CONTENT_TYPE };
@@ -122,6 +124,7 @@ export function registerRoute<D extends RouteDef>(
     },
     // Read by the error handler: a body Fastify cannot parse at all is still "not enc" on an enc call.
     config: { enc: def.enc === true },
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(onRequest.length > 0 ? { onRequest } : {}),
     ...(def.enc && options.serverKey ? { preValidation: decryptBody(options.serverKey) } : {}),
     handler: async (request, reply) => {

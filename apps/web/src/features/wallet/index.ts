@@ -9,3 +9,7 @@ export const DepositPage = lazy(withMessages(() => import('./components/DepositP
 export { balanceQuery } from './api/wallet-api';
 export { formatMinorUnits } from './money-format';
 export const TransferFund = lazy(withMessages(() => import('./components/TransferFund')));
+/** Member-centre wallet screens, each in its own lazy chunk with its messages. */
+export const MoneySettings = lazy(withMessages(() => import('./components/MoneySettings')));
+export const WithdrawPage = lazy(withMessages(() => import('./components/WithdrawPage')));
+export const TransferUplinePage = lazy(withMessages(() => import('./components/TransferUplinePage')));

@@ -3,11 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { MemberCentrePage as Page } from '@banca/contract';
 import { MEMBER_CENTRE_PAGES } from '@banca/contract';
 import { showTrialPrompt } from '@/features/auth';
-import { TransferFund } from '@/features/wallet';
 import { memberPage, paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
-import { DepositPage } from '@/features/wallet';
+import { DepositPage, TransferFund, TransferUplinePage, WithdrawPage } from '@/features/wallet';
 import { CentreLayout, ComingSoon, Skeleton, type IconName } from '@/ui';
 import { SecurityCenter } from './SecurityCenter';
 
@@ -80,6 +79,14 @@ export default function MemberCentrePage() {
       ) : page === 'depositv2' ? (
         <Suspense fallback={<Skeleton height="320px" />}>
           <DepositPage />
+        </Suspense>
+      ) : page === 'withdraw' ? (
+        <Suspense fallback={null}>
+          <WithdrawPage />
+        </Suspense>
+      ) : page === 'transferUpline' ? (
+        <Suspense fallback={null}>
+          <TransferUplinePage />
         </Suspense>
       ) : (
         // Every other page's capability (money, records, rewards, messages) is not built yet.

@@ -1,8 +1,11 @@
+import { Suspense } from 'react';
+import { MoneySettings } from '@/features/wallet';
 import { useT } from '@/i18n';
 import { openModal, useUi } from '@/state';
 import { Button } from '@/ui';
 
-/** securityCenter ("my account"): who is logged in, the bound contacts, and the password change. */
+/** securityCenter ("my account"): who is logged in, the bound contacts, the password change, and the
+ *  money settings (payment password, payout PIX key). */
 export function SecurityCenter() {
   const { t } = useT();
   const info = useUi((state) => state.memberInfo);
@@ -33,6 +36,9 @@ export function SecurityCenter() {
           {t('member.security.changePassword')}
         </Button>
       </div>
+      <Suspense fallback={null}>
+        <MoneySettings />
+      </Suspense>
     </div>
   );
 }

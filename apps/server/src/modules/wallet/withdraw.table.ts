@@ -1,0 +1,68 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { PixKeyType, WithdrawalStatus } from '@banca/contract';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** Migration 202611231400. The row lock serialises a member's withdrawals and tree transfers. */
+export interface WalletMemberStateTable {
+  member_id: number;
+  /** Minor units of bonus turnover still to wager before a withdrawal. */
+  turnover_remaining: ColumnType<number, number | undefined, number>;
+  pay_pw_failed: ColumnType<number, number | undefined, number>;
+  pay_pw_locked_until: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+export interface PayoutKeyTable {
+  member_id: number;
+  key_type: PixKeyType;
+  /** Normalised (pix-key.ts): CPF digits, lower-case e-mail, +55 phone, lower-case UUID. */
+  key_value: string;
+  payee_name: string;
+  updated_at: Timestamp;
+}
+
+export type WithdrawalConfirmation = 'RECEIVED' | 'NOT_RECEIVED' | 'AUTO';
+
+export interface WithdrawalTable {
+  id: Generated<number>;
+  merchant_code: string;
+  member_id: number;
+  request_id: string;
+  currency: string;
+  amount: number;
+  status: WithdrawalStatus;
+  key_type: PixKeyType;
+  key_value: string;
+  payee_name: string;
+  payout_target_minutes: number;
+  requested_at: Timestamp;
+  approved_at: NullableTimestamp;
+  paid_at: NullableTimestamp;
+  confirmed_at: NullableTimestamp;
+  confirmation: WithdrawalConfirmation | null;
+  rejected_at: NullableTimestamp;
+  reject_reason: string | null;
+  /** The operator who approved or rejected (username). */
+  decided_by: string | null;
+  provider_ref: string | null;
+}
+
+export interface WithdrawalProofTable {
+  withdrawal_id: number;
+  content_type: 'image/png' | 'image/jpeg';
+  bytes: Buffer;
+  created_at: Timestamp;
+}
+
+export type WithdrawalRow = Selectable<WithdrawalTable>;
+export type PayoutKeyRow = Selectable<PayoutKeyTable>;
+export type WalletMemberStateRow = Selectable<WalletMemberStateTable>;
+
+export interface WithdrawTables {
+  wallet_member_state: WalletMemberStateTable;
+  payout_key: PayoutKeyTable;
+  withdrawal: WithdrawalTable;
+  withdrawal_proof: WithdrawalProofTable;
+}

@@ -1,0 +1,147 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { z } from 'zod';
+import { useT } from '@/i18n';
+import { useUi } from '@/state';
+import { Alert, SubmitButton, useZodForm } from '@/ui/form';
+import { memberTransfer, newRequestId, transferTargetsQuery } from '../api/withdraw-api';
+import { parseAmountInput } from '../amount-input';
+import { formatMinorUnits } from '../money-format';
+import { WalletField } from './WalletField';
+import './withdraw.css';
+
+interface Values {
+  target: string;
+  amount: string;
+  paymentPassword: string;
+}
+
+/** transferUpline: send money to the upline, or (agents) to a direct downline, with the payment password. */
+export default function TransferUplinePage() {
+  const { t, language } = useT();
+  const memberId = useUi((state) => state.memberInfo?.id);
+  const client = useQueryClient();
+  const query = useQuery(transferTargetsQuery(memberId));
+  const requestId = useRef(newRequestId());
+  const [sent, setSent] = useState<string | null>(null);
+  const names: (keyof Values)[] = ['target', 'amount', 'paymentPassword'];
+  const form = useZodForm<Values>({
+    defaultValues: { target: '', amount: '', paymentPassword: '' },
+    schema: () =>
+      z.object({
+        target: z.string().min(1, t('fieldError.required')),
+        amount: z.string().refine((v) => (parseAmountInput(v, language) ?? 0) > 0, t('fieldError.invalid')),
+        paymentPassword: z.string().min(1, t('fieldError.required')),
+      }),
+  });
+  const mutation = useMutation({
+    mutationFn: (v: Values) =>
+      memberTransfer({
+        target: v.target,
+        amount: parseAmountInput(v.amount, language)!,
+        paymentPassword: v.paymentPassword,
+        requestId: requestId.current,
+      }),
+    onSuccess: (value) => {
+      requestId.current = newRequestId();
+      form.reset({ target: form.getValues('target'), amount: '', paymentPassword: '' });
+      setSent(
+        t('wallet.transfer.sent', { amount: formatMinorUnits(value.amount, language), target: value.target }),
+      );
+      void client.invalidateQueries({ queryKey: ['wallet'] });
+    },
+    onError: (error) => {
+      requestId.current = newRequestId();
+      form.showServerError(error, {
+        fields: names,
+        codes: {
+          payment_password_wrong: 'paymentPassword',
+          payment_password_locked: 'paymentPassword',
+          insufficient_funds: 'amount',
+          not_found: 'target',
+        },
+      });
+    },
+  });
+  const submit = form.handleSubmit(
+    (v) => mutation.mutateAsync(v).catch(() => undefined),
+    (errors) => form.focusFirstError(names, errors),
+  );
+  const data = query.data;
+  if (!data)
+    return (
+      <p className="wallet-card__lead">{query.isError ? t('wallet.loadFailed') : t('wallet.loading')}</p>
+    );
+  const targetId = form.idOf('target');
+  return (
+    <div className="wallet-page">
+      <form
+        className="form wallet-card"
+        noValidate
+        aria-label={t('wallet.transfer.title')}
+        onSubmit={(event) => {
+          form.setAlert(null);
+          setSent(null);
+          void submit(event);
+        }}
+      >
+        <h3 className="wallet-card__title">{t('wallet.transfer.title')}</h3>
+        <p className="wallet-card__lead">
+          {t('wallet.withdraw.balance')}: {data.currency} {formatMinorUnits(data.balance, language)}
+        </p>
+        {data.targets.length === 0 ? (
+          <p className="wallet-card__lead">{t('wallet.transfer.noTargets')}</p>
+        ) : (
+          <>
+            <div className={`field${form.errors.target ? ' field--error' : ''}`}>
+              <label htmlFor={targetId} className="field__label">
+                {t('wallet.transfer.target')}
+              </label>
+              <select
+                id={targetId}
+                className="wallet-select"
+                value={form.values.target ?? ''}
+                aria-invalid={!!form.errors.target}
+                aria-describedby={form.errors.target ? `${targetId}-error` : undefined}
+                onChange={(event) => form.bind('target').onChange(event.target.value)}
+              >
+                <option value="">{t('wallet.transfer.choose')}</option>
+                {data.targets.map((target) => (
+                  <option key={target.account} value={target.account}>
+                    {target.account} · {t(`wallet.transfer.relation.${target.relation}`)}
+                  </option>
+                ))}
+              </select>
+              {form.errors.target && (
+                <p className="field__error" id={`${targetId}-error`}>
+                  {form.errors.target}
+                </p>
+              )}
+            </div>
+            <WalletField
+              {...form.bind('amount')}
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              label={t('wallet.withdraw.amount', { currency: data.currency })}
+            />
+            <WalletField
+              {...form.bind('paymentPassword')}
+              name="transferPaymentPassword"
+              type="password"
+              autoComplete="off"
+              label={t('wallet.security.paymentPassword')}
+            />
+            <Alert>{form.alert}</Alert>
+            {sent && (
+              <p className="form__success" role="status">
+                {sent}
+              </p>
+            )}
+            <SubmitButton busy={mutation.isPending}>{t('wallet.transfer.submit')}</SubmitButton>
+          </>
+        )}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,329 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { PROOF_MAX_BYTES, type Withdrawal } from '@banca/contract';
+import { isApiError } from '@/api';
+import { memberPage } from '@/config/paths';
+import { useT } from '@/i18n';
+import { useUi } from '@/state';
+import { Button } from '@/ui';
+import { Alert, SubmitButton, useZodForm } from '@/ui/form';
+import {
+  confirmWithdrawal,
+  newRequestId,
+  requestWithdrawal,
+  withdrawalsQuery,
+  withdrawOverviewQuery,
+} from '../api/withdraw-api';
+import { parseAmountInput } from '../amount-input';
+import { formatMinorUnits } from '../money-format';
+import { WalletField } from './WalletField';
+import './withdraw.css';
+
+const STEPS = ['requested', 'approved', 'paid', 'confirmed'] as const;
+
+/** Minutes since the request, ticking each half minute: up to payment, then frozen at the payout. */
+function useElapsedMinutes(w: Withdrawal): number {
+  const [now, setNow] = useState(() => Date.now());
+  const running = !w.paidAt && !w.rejectedAt;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [running]);
+  const end = w.paidAt ? Date.parse(w.paidAt) : w.rejectedAt ? Date.parse(w.rejectedAt) : now;
+  return Math.max(0, Math.floor((end - Date.parse(w.requestedAt)) / 60_000));
+}
+
+function ConfirmReceipt({ w }: { w: Withdrawal }) {
+  const { t } = useT();
+  const memberId = useUi((state) => state.memberInfo?.id);
+  const client = useQueryClient();
+  const [notReceived, setNotReceived] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const mutation = useMutation({
+    mutationFn: async (received: boolean) => {
+      if (received) return confirmWithdrawal(w.id, { received: true });
+      const file = fileRef.current?.files?.[0];
+      if (!file || !/^image\/(png|jpeg)$/.test(file.type) || file.size > PROOF_MAX_BYTES)
+        throw new Error('proof');
+      const data = await new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.onerror = () => reject(reader.error ?? new Error('read'));
+        reader.readAsDataURL(file);
+      });
+      return confirmWithdrawal(w.id, { received: false, proof: data });
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: withdrawalsQuery(memberId).queryKey }),
+    onError: (e) => setError(isApiError(e) ? e.message : t('wallet.withdraw.proofHint')),
+  });
+  const proofId = `proof-${w.id}`;
+  return (
+    <div className="wd-confirm">
+      <p className="wd-confirm__ask">{t('wallet.withdraw.confirmAsk')}</p>
+      {!notReceived ? (
+        <div className="wd-confirm__actions">
+          <Button size="sm" busy={mutation.isPending} onClick={() => mutation.mutate(true)}>
+            {t('wallet.withdraw.received')}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setNotReceived(true)}>
+            {t('wallet.withdraw.notReceived')}
+          </Button>
+        </div>
+      ) : (
+        <div className="field">
+          <label htmlFor={proofId} className="field__label">
+            {t('wallet.withdraw.proof')}
+          </label>
+          <input
+            id={proofId}
+            ref={fileRef}
+            type="file"
+            accept="image/png,image/jpeg"
+            aria-describedby={`${proofId}-hint`}
+          />
+          <p className="field__hint" id={`${proofId}-hint`}>
+            {t('wallet.withdraw.proofHint')}
+          </p>
+          <div className="wd-confirm__actions">
+            <Button
+              size="sm"
+              variant="danger"
+              busy={mutation.isPending}
+              onClick={() => mutation.mutate(false)}
+            >
+              {t('wallet.withdraw.sendProof')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setNotReceived(false)}>
+              {t('wallet.withdraw.cancel')}
+            </Button>
+          </div>
+        </div>
+      )}
+      <Alert>{error}</Alert>
+    </div>
+  );
+}
+
+/** One withdrawal's tracker: requested, approved, paid, confirmed, and the clock against the target. */
+function Tracker({ w }: { w: Withdrawal }) {
+  const { t, language } = useT();
+  const elapsed = useElapsedMinutes(w);
+  const at: Record<(typeof STEPS)[number], string | null> = {
+    requested: w.requestedAt,
+    approved: w.approvedAt,
+    paid: w.paidAt,
+    confirmed: w.confirmedAt,
+  };
+  const late = !w.rejectedAt && elapsed > w.payoutTargetMinutes;
+  return (
+    <li className="wd-item" data-status={w.status} aria-label={t('wallet.withdraw.itemLabel', { id: w.id })}>
+      <div className="wd-item__head">
+        <strong className="wd-item__amount">
+          {w.currency} {formatMinorUnits(w.amount, language)}
+        </strong>
+        <span className={`wd-badge wd-badge--${w.status.toLowerCase()}`} data-testid="wd-status">
+          {t(`wallet.withdraw.status.${w.status}`)}
+        </span>
+      </div>
+      <p className="wd-item__meta">
+        {t(`wallet.security.keyTypes.${w.payoutKey.type}`)} {w.payoutKey.keyMasked}
+      </p>
+      {w.status === 'REJECTED' ? (
+        <p className="wd-item__reason">{t('wallet.withdraw.rejected', { reason: w.rejectReason ?? '—' })}</p>
+      ) : (
+        <ol className="wd-steps">
+          {STEPS.map((step) => (
+            <li key={step} className={`wd-step${at[step] ? ' is-done' : ''}`}>
+              <span className="wd-step__dot" aria-hidden="true" />
+              <span className="wd-step__label">{t(`wallet.withdraw.steps.${step}`)}</span>
+              <span className="wd-step__time">
+                {at[step]
+                  ? new Date(at[step]).toLocaleTimeString(language === 'PT' ? 'pt-BR' : 'en-US', {
+                      hour: '2-digit',
+                      minute: '2-digit',
+                    })
+                  : t('wallet.withdraw.pending')}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {w.status !== 'REJECTED' && (
+        <p className={`wd-clock${late ? ' is-late' : ''}`}>
+          {t('wallet.withdraw.clock', { elapsed, target: w.payoutTargetMinutes })}
+        </p>
+      )}
+      {w.status === 'PAID' && <ConfirmReceipt w={w} />}
+    </li>
+  );
+}
+
+interface Values {
+  amount: string;
+  paymentPassword: string;
+}
+
+/** withdraw: the limits, what is left to wager, the request form and the trackers. */
+export default function WithdrawPage() {
+  const { t, language } = useT();
+  const memberId = useUi((state) => state.memberInfo?.id);
+  const client = useQueryClient();
+  const overview = useQuery(withdrawOverviewQuery(memberId));
+  const list = useQuery(withdrawalsQuery(memberId));
+  const requestId = useRef(newRequestId());
+  const names: (keyof Values)[] = ['amount', 'paymentPassword'];
+  const o = overview.data;
+  const money = (n: number) => formatMinorUnits(n, language);
+  const form = useZodForm<Values>({
+    defaultValues: { amount: '', paymentPassword: '' },
+    schema: () =>
+      z.object({
+        amount: z.string().refine(
+          (v) => {
+            const minor = parseAmountInput(v, language);
+            return minor !== null && (!o || (minor >= o.min && minor <= o.max));
+          },
+          o
+            ? t('wallet.withdraw.amountRange', { min: money(o.min), max: money(o.max) })
+            : t('fieldError.invalid'),
+        ),
+        paymentPassword: z.string().min(1, t('fieldError.required')),
+      }),
+  });
+  const mutation = useMutation({
+    mutationFn: (v: Values) =>
+      requestWithdrawal({
+        amount: parseAmountInput(v.amount, language)!,
+        paymentPassword: v.paymentPassword,
+        requestId: requestId.current,
+      }),
+    onSuccess: () => {
+      requestId.current = newRequestId();
+      form.reset();
+      void client.invalidateQueries({ queryKey: ['wallet'] });
+    },
+    onError: (error) => {
+      // A refusal moved nothing: the next submission is a new request.
+      requestId.current = newRequestId();
+      form.showServerError(error, {
+        fields: names,
+        codes: {
+          payment_password_wrong: 'paymentPassword',
+          payment_password_locked: 'paymentPassword',
+          withdraw_amount_out_of_range: 'amount',
+          insufficient_funds: 'amount',
+        },
+      });
+    },
+  });
+  const submit = form.handleSubmit(
+    (v) => mutation.mutateAsync(v).catch(() => undefined),
+    (errors) => form.focusFirstError(names, errors),
+  );
+
+  if (!o)
+    return (
+      <p className="wallet-card__lead">{overview.isError ? t('wallet.loadFailed') : t('wallet.loading')}</p>
+    );
+  const ready = o.paymentPasswordSet && o.payoutKey;
+  return (
+    <div className="wallet-page">
+      <section className="wallet-card" aria-labelledby="wd-summary">
+        <h3 className="wallet-card__title" id="wd-summary">
+          {t('wallet.withdraw.summary')}
+        </h3>
+        <dl className="wallet-facts">
+          <div>
+            <dt>{t('wallet.withdraw.balance')}</dt>
+            <dd data-testid="wd-balance">
+              {o.currency} {money(o.balance)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('wallet.withdraw.limits')}</dt>
+            <dd>
+              {money(o.min)} – {money(o.max)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('wallet.withdraw.today')}</dt>
+            <dd>
+              {t('wallet.withdraw.todayUsed', {
+                count: o.usedTodayCount,
+                maxCount: o.dailyCount,
+                amount: money(o.usedTodayAmount),
+                maxAmount: money(o.dailyAmount),
+              })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('wallet.withdraw.turnover')}</dt>
+            <dd data-testid="wd-turnover">
+              {o.turnoverRemaining > 0 ? money(o.turnoverRemaining) : t('wallet.withdraw.turnoverNone')}
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      {!ready ? (
+        <section className="wallet-card">
+          <p className="wallet-card__lead">{t('wallet.withdraw.notReady')}</p>
+          <Link to={memberPage('securityCenter')} className="btn btn--primary btn--md">
+            {t('wallet.withdraw.goSecurity')}
+          </Link>
+        </section>
+      ) : (
+        <form
+          className="form wallet-card"
+          noValidate
+          aria-label={t('wallet.withdraw.formLabel')}
+          onSubmit={(event) => {
+            form.setAlert(null);
+            void submit(event);
+          }}
+        >
+          <p className="wallet-card__lead">
+            {t('wallet.withdraw.to')} <strong>{o.payoutKey!.keyMasked}</strong> (
+            {o.payoutKey!.payeeNameMasked})
+          </p>
+          <WalletField
+            {...form.bind('amount')}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            label={t('wallet.withdraw.amount', { currency: o.currency })}
+            hint={t('wallet.withdraw.amountRange', { min: money(o.min), max: money(o.max) })}
+          />
+          <WalletField
+            {...form.bind('paymentPassword')}
+            name="withdrawPaymentPassword"
+            type="password"
+            autoComplete="off"
+            label={t('wallet.security.paymentPassword')}
+          />
+          <Alert>{form.alert}</Alert>
+          <SubmitButton busy={mutation.isPending}>{t('wallet.withdraw.submit')}</SubmitButton>
+        </form>
+      )}
+
+      <section className="wallet-card" aria-labelledby="wd-list">
+        <h3 className="wallet-card__title" id="wd-list">
+          {t('wallet.withdraw.history')}
+        </h3>
+        {list.data && list.data.items.length > 0 ? (
+          <ul className="wd-list">
+            {list.data.items.map((w) => (
+              <Tracker key={w.id} w={w} />
+            ))}
+          </ul>
+        ) : (
+          <p className="wallet-card__lead">{t('wallet.withdraw.none')}</p>
+        )}
+      </section>
+    </div>
+  );
+}
