@@ -49,6 +49,9 @@ const STATUS_BEFORE_COMPOSITION = {
   currency_mismatch: 400,
   invalid_transfer: 400,
   ledger_account_not_found: 404,
+  game_not_found: 404,
+  game_vendor_not_found: 404,
+  game_unavailable: 503,
 };
 
 describe('the composed error catalogue', () => {

@@ -1,6 +1,7 @@
 import type { Language } from './constants.ts';
 import { AUTH_ERROR_MESSAGES, AUTH_ERROR_STATUS } from './auth/auth.errors.ts';
 import { ERROR_MESSAGES, ERROR_STATUS } from './errors.ts';
+import { GAMES_ERROR_MESSAGES, GAMES_ERROR_STATUS } from './games/games.errors.ts';
 import { WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS } from './wallet/wallet.errors.ts';
 
 /**
@@ -10,8 +11,13 @@ import { WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS } from './wallet/wallet.erro
  * here; error-catalogue.test.ts refuses a code defined twice (a spread would silently keep one).
  */
 export const ERROR_CATALOGUE = {
-  status: { ...ERROR_STATUS, ...AUTH_ERROR_STATUS, ...WALLET_ERROR_STATUS },
-  messages: { ...ERROR_MESSAGES, ...AUTH_ERROR_MESSAGES, ...WALLET_ERROR_MESSAGES },
+  status: { ...ERROR_STATUS, ...AUTH_ERROR_STATUS, ...WALLET_ERROR_STATUS, ...GAMES_ERROR_STATUS },
+  messages: {
+    ...ERROR_MESSAGES,
+    ...AUTH_ERROR_MESSAGES,
+    ...WALLET_ERROR_MESSAGES,
+    ...GAMES_ERROR_MESSAGES,
+  },
 } as const;
 
 /** The catalogues ERROR_CATALOGUE is made of, by name (for the no-duplicates test and the docs). */
@@ -19,6 +25,7 @@ export const ERROR_CATALOGUE_PARTS = {
   base: { status: ERROR_STATUS, messages: ERROR_MESSAGES },
   auth: { status: AUTH_ERROR_STATUS, messages: AUTH_ERROR_MESSAGES },
   wallet: { status: WALLET_ERROR_STATUS, messages: WALLET_ERROR_MESSAGES },
+  games: { status: GAMES_ERROR_STATUS, messages: GAMES_ERROR_MESSAGES },
 } as const;
 
 /** Any code of any catalogue. */

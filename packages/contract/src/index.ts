@@ -30,3 +30,8 @@ export * from './wallet/wallet.routes.ts';
 export * from './wallet/wallet-settings.ts';
 export * from './agent/agent.schemas.ts';
 export * from './agent/agent.routes.ts';
+export * from './games/games.schemas.ts';
+export * from './games/games.errors.ts';
+export * from './games/games.routes.ts';
+export * from './content/content.schemas.ts';
+export * from './content/content.routes.ts';

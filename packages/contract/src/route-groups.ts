@@ -7,6 +7,8 @@ import { memberRoutes } from './member/member.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
+import { gamesRoutes } from './games/games.routes.ts';
+import { contentRoutes } from './content/content.routes.ts';
 
 /** Every group of zod route definitions, under the same keys as the light `routeTable` (routes.ts). */
 export const routeGroups = {
@@ -17,6 +19,8 @@ export const routeGroups = {
   member: memberRoutes,
   wallet: walletRoutes,
   agent: agentRoutes,
+  games: gamesRoutes,
+  content: contentRoutes,
 } as const;
 
 type Groups = typeof routeGroups;

@@ -11,8 +11,20 @@ import { memberCalls } from './member/member.calls.ts';
 import { operatorCalls } from './operator/operator.calls.ts';
 import { systemCalls } from './system/system.calls.ts';
 import { walletCalls } from './wallet/wallet.calls.ts';
+import { gamesCalls } from './games/games.calls.ts';
+import { contentCalls } from './content/content.calls.ts';
 
-export { agentCalls, authCalls, memberCalls, operatorCalls, socialCalls, systemCalls, walletCalls };
+export {
+  agentCalls,
+  authCalls,
+  contentCalls,
+  gamesCalls,
+  memberCalls,
+  operatorCalls,
+  socialCalls,
+  systemCalls,
+  walletCalls,
+};
 export { socialCallbackPath, socialStartPath } from './auth/social.calls.ts';
 export { CALLBACK_PREFIX, fillPath } from './route-entry.ts';
 export type { CallbackEntry, HttpMethod, RouteAuthMode, RouteEntry } from './route-entry.ts';
@@ -27,4 +39,6 @@ export const routeTable = {
   member: memberCalls,
   wallet: walletCalls,
   agent: agentCalls,
+  games: gamesCalls,
+  content: contentCalls,
 } as const;
