@@ -1,25 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import type { Category } from '@banca/contract';
 import { openLogin } from '@/features/auth';
 import { useSiteName } from '@/features/system';
-import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
-import { Empty, Icon } from '@/ui';
-import type { Category } from '@banca/contract';
-import { CATEGORY_ICONS, useHomeLobby } from '../lobby-data';
-import { SectionHead } from './SectionHead';
+import { Icon } from '@/ui';
+import { homeContentQuery } from '../api/lobby-api';
+import { useMenus } from '../hooks/useMenus';
+import { CATEGORY_ICONS } from '../lobby-data';
+
+// Below the menu, and the carousel library: their own chunks, so the shell stays small.
+const HomeSections = lazy(() => import('./HomeSections'));
+const BannerCarousel = lazy(() => import('./BannerCarousel'));
 
 /**
  * Home lobby (spec section 2): banners, notice marquee, category menu (HOME, FAV, then the vendor
- * categories), sections with 'more' links and the winner board. Games, banners, notices and winners
- * come from later issues: until then each part shows that it has nothing yet.
+ * categories of the game menus), then the sections (HomeSections) and the winner board. The banner box
+ * is reserved from the first paint; the carousel library loads after it.
  */
 export function HomePage() {
-  const { t } = useT();
+  const { t, language } = useT();
   const isLogin = useUi((state) => state.isLogin);
   const current = useUi((state) => state.currentGameType);
-  const lobby = useHomeLobby();
   const site = useSiteName();
-  const menu: Category[] = ['HOME', 'FAV', ...lobby.categories];
+  const { categories } = useMenus();
+  const content = useQuery(homeContentQuery(language)).data;
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setPainted(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  const menu: Category[] = ['HOME', 'FAV', ...categories.map((category) => category.title)];
+  const banners = content?.banners ?? [];
+  const notices = content?.notices ?? [];
 
   const select = (category: Category) => {
     if (category === 'FAV' && !isLogin) {
@@ -34,7 +49,18 @@ export function HomePage() {
       <h1 className="visually-hidden">{t('home.title', { site })}</h1>
       <section className="banner" aria-label={t('home.banners')}>
         <div className="banner__frame">
-          <Empty title={t('home.noBanners')} icon="gem" compact />
+          {painted && banners.length > 0 ? (
+            <Suspense fallback={null}>
+              <BannerCarousel banners={banners} />
+            </Suspense>
+          ) : (
+            content && (
+              <p className="banner__empty">
+                <Icon name="gem" size={22} />
+                {t('home.noBanners')}
+              </p>
+            )
+          )}
         </div>
       </section>
 
@@ -42,7 +68,13 @@ export function HomePage() {
         <span className="notice-bar__icon">
           <Icon name="megaphone" size={18} />
         </span>
-        <p className="notice-bar__text">{lobby.notices[0] ?? t('home.noNotice')}</p>
+        <div className="notice-bar__viewport">
+          {notices.length > 0 ? (
+            <p className="notice-bar__text notice-bar__text--scroll">{notices.join('   ·   ')}</p>
+          ) : (
+            <p className="notice-bar__text">{t('home.noNotice')}</p>
+          )}
+        </div>
       </div>
 
       <nav className="category-menu" aria-label={t('home.categoryMenu')}>
@@ -63,30 +95,9 @@ export function HomePage() {
         </ul>
       </nav>
 
-      {current === 'FAV' ? (
-        <section className="lobby-section" aria-labelledby="sec-fav">
-          <SectionHead id="sec-fav" icon="star" title={t('category.FAV')} moreTo={paths.favorite} />
-          <Empty title={t('home.noFavorites')} compact icon="star" />
-        </section>
-      ) : (
-        <>
-          <section className="lobby-section" aria-labelledby="sec-hot">
-            <SectionHead id="sec-hot" icon="flame" title={t('category.HOT')} moreTo={paths.rng} />
-            <Empty title={t('home.noGames')} hint={t('home.catalogueSoon')} icon="flame" />
-          </section>
-          {isLogin && (
-            <section className="lobby-section" aria-labelledby="sec-fav">
-              <SectionHead id="sec-fav" icon="star" title={t('category.FAV')} moreTo={paths.favorite} />
-              <Empty title={t('home.noFavorites')} compact icon="star" />
-            </section>
-          )}
-        </>
-      )}
-
-      <section className="lobby-section winner-board" aria-labelledby="sec-winners">
-        <SectionHead id="sec-winners" icon="trophy" title={t('home.winners')} />
-        <Empty title={t('home.noWinners')} compact icon="trophy" />
-      </section>
+      <Suspense fallback={<div className="home-sections-fallback" />}>
+        <HomeSections current={current} categories={categories} />
+      </Suspense>
     </div>
   );
 }
