@@ -37,6 +37,9 @@ import { verificationModule } from './modules/verification/index.ts';
 import { memberModule } from './modules/member/index.ts';
 import { walletModule } from './modules/wallet/index.ts';
 import { agentModule } from './modules/agent/index.ts';
+import { gamesModule } from './modules/games/index.ts';
+import { contentModule } from './modules/content/index.ts';
+import { registerArtRoute } from './platform/art/art.ts';
 import { CaptchaAnswerLog, devModule } from './modules/dev/index.ts';
 import { createDispatcher, type Dispatcher } from './platform/events/event-dispatcher.ts';
 import { eventConsumers } from './event-consumers.ts';
@@ -206,6 +209,8 @@ export async function buildApp({
     memberModule,
     walletModule,
     agentModule,
+    gamesModule,
+    contentModule,
     devModule,
   ];
   for (const module of modules) await module.register(app, context);
@@ -220,6 +225,8 @@ export async function buildApp({
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') events.nudge();
   });
+
+  registerArtRoute(app, db);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {

@@ -4,6 +4,7 @@ import type { Database } from './database.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './platform/db/db.ts';
 import { seedDemo } from './seed/demo-seed.ts';
 import { seedDemoAccounts } from './seed/demo-accounts.ts';
+import { seedDemoLobby } from './seed/demo-lobby.ts';
 import { DEMO_ACCOUNTS, type DemoAccount } from './seed/demo-content.ts';
 
 export interface PreparedDatabase extends DatabaseHandle<Database> {
@@ -37,6 +38,8 @@ export async function prepareDatabase(
     const { seeded } = await seedDemo(handle.db, config.merchant);
     if (seeded) logger.debug({ merchant: config.merchant }, 'demo content seeded');
     const { created } = await seedDemoAccounts(handle.db, config.merchant);
+    const lobby = await seedDemoLobby(handle.db);
+    if (lobby.changes > 0) logger.debug({ changes: lobby.changes }, 'demo catalogue imported');
     if (created.length > 0) logger.debug({ accounts: created }, 'demo accounts created');
     return { ...handle, demoAccounts: DEMO_ACCOUNTS, migrationsApplied: applied };
   } catch (err) {

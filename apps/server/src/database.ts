@@ -1,10 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { ContentTables } from './modules/content/content.table.ts';
+import type { GamesTables } from './modules/games/games.table.ts';
 import type { MemberTables } from './modules/member/member.table.ts';
 import type { SessionTables } from './modules/session/session.table.ts';
 import type { SystemTables } from './modules/system/system.table.ts';
 import type { VerificationTables } from './modules/verification/verification.table.ts';
 import type { WalletTables } from './modules/wallet/ledger.table.ts';
 import type { WalletSettingsTables } from './modules/wallet/wallet-settings.table.ts';
+import type { ArtTables } from './platform/art/art.table.ts';
 import type { CryptoTables } from './platform/crypto/server-key.table.ts';
 import type { EventTables } from './platform/events/event.table.ts';
 import type { JobTables } from './platform/jobs/job-run.table.ts';
@@ -27,7 +30,10 @@ export interface Database
     JobTables,
     WalletTables,
     WalletSettingsTables,
-    EventTables {}
+    EventTables,
+    ArtTables,
+    GamesTables,
+    ContentTables {}
 
 export type Db = Kysely<Database>;
 /** Services and repositories take either, so the caller owns the transaction. */

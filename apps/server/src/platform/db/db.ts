@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -51,7 +52,8 @@ export async function openDatabase<DB>(target: DatabaseTarget): Promise<Database
   }
 
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const pglite = await PGlite.create(target.dataDir ?? 'memory://');
+  // pg_trgm: the games catalogue's name search (trigram GIN index for contains).
+  const pglite = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { pg_trgm } });
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {

@@ -8,6 +8,9 @@ import * as m0200 from './0200-ledger.ts';
 import { migrationOrderProblems } from './migration-order.ts';
 import * as m202611230900 from './202611230900-events-outbox.ts';
 import * as m202611231100 from './202611231100-wallet-settings.ts';
+import * as m202611231600 from './202611231600-art-assets.ts';
+import * as m202611231601 from './202611231601-games-catalogue.ts';
+import * as m202611231602 from './202611231602-content-announcements.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -35,6 +38,9 @@ export const migrations: Record<string, Migration> = {
   '0200-ledger': m0200,
   '202611230900-events-outbox': m202611230900,
   '202611231100-wallet-settings': m202611231100,
+  '202611231600-art-assets': m202611231600,
+  '202611231601-games-catalogue': m202611231601,
+  '202611231602-content-announcements': m202611231602,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,467 @@
+import {
+  gameClassifySchema,
+  gameCodeSchema,
+  gameTypeSchema,
+  IS_GAME_VALUES,
+  nodeIdOf,
+  PRIZE_MODES,
+  PROVIDER_KINDS,
+  vassalageSchema,
+} from '@banca/contract';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { z } from 'zod';
+import { storeArt } from '../../platform/art/art.ts';
+import { gameTileSvg, vendorLogoSvg } from '../../platform/art/art-svg.ts';
+import { bumpCatalogueVersion } from './catalogue.repository.ts';
+import type { Db, DbOrTrx } from '../../database.ts';
+import { normalizeSearch } from './search-text.ts';
+
+/**
+ * The catalogue import: a vendor catalogue file (JSON or CSV) validated row by row, then applied as
+ * an idempotent upsert in one transaction. A vendor named in the file owns its list: its games missing
+ * from the file are disabled (never deleted: favourites, recent games and records point at them).
+ * A second run of the same file changes nothing and says so.
+ */
+
+/** Booleans as CSV writes them: 1/0, true/false, yes/no. */
+const flag = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  const t = v.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'y'].includes(t)) return true;
+  if (['0', 'false', 'no', 'n', ''].includes(t)) return false;
+  return v;
+}, z.boolean());
+/** Integers, also from CSV text. */
+const int = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v),
+  z.number().int().min(-1_000_000).max(1_000_000),
+);
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+/** A same-origin path (no other hosts: the CSP and the "no external hosts" rule). */
+const iconUrl = z
+  .string()
+  .max(512)
+  .regex(/^\/(?!\/)[A-Za-z0-9/_.~%-]+$/, 'must be a same-origin path like /art/... or /media/...');
+
+export const importVendorSchema = z.strictObject({
+  vassalage: vassalageSchema,
+  displayName: z.string().trim().min(1).max(40),
+  provider: z.enum(PROVIDER_KINDS).default('EXTERNAL'),
+  gameType: gameTypeSchema,
+  lagerIcon: z.preprocess((v) => (v === '' ? undefined : v), iconUrl.optional()),
+  sort: int.default(0),
+  enabled: flag.default(true),
+});
+
+export const importGameSchema = z.strictObject({
+  vassalage: vassalageSchema,
+  gameCode: gameCodeSchema,
+  gameType: gameTypeSchema,
+  gameClassify: z.preprocess((v) => (v === '' ? undefined : v), gameClassifySchema.optional()),
+  namePT: z.string().trim().min(1).max(80),
+  nameEN: z.string().trim().min(1).max(80),
+  iconUrl: z.preprocess((v) => (v === '' ? undefined : v), iconUrl.optional()),
+  isHot: flag.default(false),
+  hotRank: int.default(0),
+  supportPlay: flag.default(true),
+  isGame: z.preprocess((v) => (v === '' ? undefined : v), z.enum(IS_GAME_VALUES).default('GAME')),
+  /** Lottery games: prize modes, comma- or space-separated in CSV. */
+  prizeModes: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v),
+    z.array(z.enum(PRIZE_MODES)).default([]),
+  ),
+  sort: int.default(0),
+  enabled: flag.default(true),
+  // CSV files may carry a vendor display name column for readers; the vendor section decides.
+  vendorName: optionalText,
+});
+
+export type ImportVendor = z.infer<typeof importVendorSchema>;
+export type ImportGame = z.infer<typeof importGameSchema>;
+
+export interface CatalogueFile {
+  vendors: ImportVendor[];
+  games: ImportGame[];
+}
+
+export interface RowError {
+  /** 1-based line of the file where the row starts. */
+  line: number;
+  /** Where in the file: `games[3]`, `vendors[0]` or `row 4` (CSV). */
+  row: string;
+  message: string;
+}
+
+export class CatalogueFileError extends Error {
+  override name = 'CatalogueFileError';
+  constructor(readonly errors: RowError[]) {
+    super(errors.map((e) => `line ${e.line} (${e.row}): ${e.message}`).join('\n'));
+  }
+}
+
+const describeIssues = (error: z.ZodError): string =>
+  error.issues.map((i) => `${i.path.join('.') || 'row'}: ${i.message}`).join('; ');
+
+/**
+ * The 1-based line where each element of the top-level arrays starts: `games[3]` -> 12. A small
+ * scanner over the JSON text (strings and escapes respected), since JSON.parse keeps no positions.
+ */
+export function jsonElementLines(text: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  const stack: { kind: 'object' | 'array'; key?: string; index: number }[] = [];
+  let line = 1;
+  let lastKey: string | undefined;
+  let pendingValueStart = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\n') {
+      line++;
+      continue;
+    }
+    if (c === '"') {
+      let j = i + 1;
+      let s = '';
+      while (j < text.length && text[j] !== '"') {
+        if (text[j] === '\\') j++;
+        else s += text[j];
+        j++;
+      }
+      const top = stack.at(-1);
+      if (top?.kind === 'object' && !pendingValueStart) lastKey = s;
+      i = j;
+      pendingValueStart = false;
+      continue;
+    }
+    if (c === ':') {
+      pendingValueStart = true;
+      continue;
+    }
+    if (/\s|,/.test(c)) continue;
+    const top = stack.at(-1);
+    // A value begins: record it when it is an element of a top-level array.
+    if (top?.kind === 'array' && c !== ']') {
+      const depthOk =
+        (stack.length === 1 && top.key === undefined) || (stack.length === 2 && stack[0]!.kind === 'object');
+      if (depthOk) lines.set(`${top.key ?? 'games'}[${top.index}]`, line);
+      top.index++;
+    }
+    pendingValueStart = false;
+    if (c === '{' || c === '[') {
+      stack.push({
+        kind: c === '{' ? 'object' : 'array',
+        key: stack.length === 1 ? lastKey : undefined,
+        index: 0,
+      });
+      continue;
+    }
+    if (c === '}' || c === ']') {
+      stack.pop();
+      continue;
+    }
+  }
+  return lines;
+}
+
+/** Parses and validates a catalogue file; throws CatalogueFileError listing every bad row. */
+export function parseCatalogueFile(text: string, format: 'json' | 'csv'): CatalogueFile {
+  const errors: RowError[] = [];
+  const vendors: ImportVendor[] = [];
+  const games: ImportGame[] = [];
+  if (format === 'csv') {
+    let records: { record: Record<string, string>; info: { lines: number } }[];
+    try {
+      records = parseCsv(text, { columns: true, info: true, skip_empty_lines: true, trim: true, bom: true });
+    } catch (error) {
+      throw new CatalogueFileError([{ line: 0, row: 'file', message: (error as Error).message }]);
+    }
+    records.forEach(({ record, info }, i) => {
+      const parsed = importGameSchema.safeParse(record);
+      if (parsed.success) games.push(parsed.data);
+      else errors.push({ line: info.lines, row: `row ${i + 1}`, message: describeIssues(parsed.error) });
+    });
+  } else {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw new CatalogueFileError([{ line: 0, row: 'file', message: (error as Error).message }]);
+    }
+    const lines = jsonElementLines(text);
+    const file = Array.isArray(data) ? { games: data } : data;
+    const shape = z
+      .object({ vendors: z.array(z.unknown()).default([]), games: z.array(z.unknown()) })
+      .safeParse(file);
+    if (!shape.success) {
+      throw new CatalogueFileError([
+        {
+          line: 1,
+          row: 'file',
+          message: `expected { vendors?: [...], games: [...] }: ${describeIssues(shape.error)}`,
+        },
+      ]);
+    }
+    shape.data.vendors.forEach((row, i) => {
+      const parsed = importVendorSchema.safeParse(row);
+      if (parsed.success) vendors.push(parsed.data);
+      else
+        errors.push({
+          line: lines.get(`vendors[${i}]`) ?? 0,
+          row: `vendors[${i}]`,
+          message: describeIssues(parsed.error),
+        });
+    });
+    shape.data.games.forEach((row, i) => {
+      const parsed = importGameSchema.safeParse(row);
+      if (parsed.success) games.push(parsed.data);
+      else
+        errors.push({
+          line: lines.get(`games[${i}]`) ?? 0,
+          row: `games[${i}]`,
+          message: describeIssues(parsed.error),
+        });
+    });
+  }
+  // Duplicates inside the file are errors too: which row should win is not ours to guess.
+  const seenVendors = new Set<string>();
+  vendors.forEach((v, i) => {
+    if (seenVendors.has(v.vassalage))
+      errors.push({ line: 0, row: `vendors[${i}]`, message: `vendor ${v.vassalage} appears twice` });
+    seenVendors.add(v.vassalage);
+  });
+  const seenGames = new Set<string>();
+  games.forEach((g, i) => {
+    const id = nodeIdOf(g.vassalage, g.gameCode);
+    if (seenGames.has(id))
+      errors.push({ line: 0, row: `game ${i + 1}`, message: `game ${id} appears twice` });
+    seenGames.add(id);
+  });
+  if (errors.length > 0) throw new CatalogueFileError(errors);
+  return { vendors, games };
+}
+
+export interface VendorReport {
+  vassalage: string;
+  vendor: 'added' | 'updated' | 'unchanged' | 'existing';
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** Games of the vendor the file no longer lists, now disabled. */
+  disabled: number;
+}
+
+export interface ImportReport {
+  dryRun: boolean;
+  vendors: VendorReport[];
+  /** Rows added, updated or disabled, vendors included: 0 on a second run of the same file. */
+  changes: number;
+}
+
+class DryRunRollback extends Error {}
+
+const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? null) === (b ?? null);
+
+/**
+ * Applies a validated file in one transaction and reports per vendor. With `dryRun` the same work is
+ * done and rolled back, so the report is exactly what a real run would do.
+ */
+export async function importCatalogue(
+  db: Db,
+  file: CatalogueFile,
+  options: { dryRun?: boolean } = {},
+): Promise<ImportReport> {
+  // Art is derived from the rows (outside the transaction's critical path it is pure computation).
+  let report: ImportReport | undefined;
+  try {
+    await db.transaction().execute(async (trx) => {
+      report = await applyCatalogue(trx, file);
+      report.dryRun = options.dryRun === true;
+      if (options.dryRun) throw new DryRunRollback();
+      if (report.changes > 0) await bumpCatalogueVersion(trx);
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+  }
+  return report!;
+}
+
+async function applyCatalogue(trx: DbOrTrx, file: CatalogueFile): Promise<ImportReport> {
+  const existingVendors = new Map(
+    (await trx.selectFrom('game_vendor').selectAll().execute()).map((v) => [v.vassalage, v]),
+  );
+  const reports = new Map<string, VendorReport>();
+  const reportOf = (vassalage: string): VendorReport => {
+    let r = reports.get(vassalage);
+    if (!r) {
+      r = { vassalage, vendor: 'existing', added: 0, updated: 0, unchanged: 0, disabled: 0 };
+      reports.set(vassalage, r);
+    }
+    return r;
+  };
+  let changes = 0;
+
+  const logos = await storeArt(
+    trx,
+    file.vendors.map((v) =>
+      v.lagerIcon
+        ? ''
+        : vendorLogoSvg(v.vassalage, v.displayName, v.provider === 'SANDBOX' ? 'Sandbox' : v.gameType),
+    ),
+  );
+  for (const [i, v] of file.vendors.entries()) {
+    const row = {
+      vassalage: v.vassalage,
+      display_name: v.displayName,
+      provider: v.provider,
+      game_type: v.gameType,
+      lager_icon: v.lagerIcon ?? logos[i]!,
+      sort: v.sort,
+      enabled: v.enabled,
+    };
+    const before = existingVendors.get(v.vassalage);
+    const r = reportOf(v.vassalage);
+    if (!before) {
+      await trx.insertInto('game_vendor').values(row).execute();
+      r.vendor = 'added';
+      changes++;
+    } else if (
+      before.display_name !== row.display_name ||
+      before.provider !== row.provider ||
+      before.game_type !== row.game_type ||
+      before.lager_icon !== row.lager_icon ||
+      before.sort !== row.sort ||
+      before.enabled !== row.enabled
+    ) {
+      await trx
+        .updateTable('game_vendor')
+        .set({ ...row, updated_at: new Date() })
+        .where('vassalage', '=', v.vassalage)
+        .execute();
+      r.vendor = 'updated';
+      changes++;
+    } else r.vendor = 'unchanged';
+    existingVendors.set(v.vassalage, { ...row, updated_at: new Date() });
+  }
+
+  const unknownVendors = [...new Set(file.games.map((g) => g.vassalage))].filter(
+    (v) => !existingVendors.has(v),
+  );
+  if (unknownVendors.length > 0) {
+    throw new CatalogueFileError(
+      unknownVendors.map((v) => ({
+        line: 0,
+        row: 'games',
+        message: `vendor ${v} is neither in the file's vendors nor in the catalogue`,
+      })),
+    );
+  }
+
+  // The art of the games that bring none: generated from their id, English name and type.
+  const icons = await storeArt(
+    trx,
+    file.games.map((g) =>
+      g.iconUrl
+        ? ''
+        : gameTileSvg(
+            nodeIdOf(g.vassalage, g.gameCode),
+            g.nameEN,
+            g.gameType,
+            existingVendors.get(g.vassalage)!.display_name,
+          ),
+    ),
+  );
+  const fileVendors = new Set([
+    ...file.vendors.map((v) => v.vassalage),
+    ...file.games.map((g) => g.vassalage),
+  ]);
+  const existingGames = new Map(
+    (
+      await trx
+        .selectFrom('game')
+        .selectAll()
+        .where('vassalage', 'in', fileVendors.size > 0 ? [...fileVendors] : [''])
+        .execute()
+    ).map((g) => [g.node_id, g]),
+  );
+  const inserts = [];
+  for (const [i, g] of file.games.entries()) {
+    const nodeId = nodeIdOf(g.vassalage, g.gameCode);
+    const row = {
+      node_id: nodeId,
+      vassalage: g.vassalage,
+      game_code: g.gameCode,
+      game_type: g.gameType,
+      game_classify: g.gameClassify ?? null,
+      name_pt: g.namePT,
+      name_en: g.nameEN,
+      search_pt: normalizeSearch(g.namePT),
+      search_en: normalizeSearch(g.nameEN),
+      icon_url: g.iconUrl ?? icons[i]!,
+      is_hot: g.isHot,
+      hot_rank: g.hotRank,
+      support_play: g.supportPlay,
+      is_game: g.isGame,
+      prize_modes: g.prizeModes.join(','),
+      sort: g.sort,
+      enabled: g.enabled,
+    };
+    const r = reportOf(g.vassalage);
+    const before = existingGames.get(nodeId);
+    existingGames.delete(nodeId);
+    if (!before) {
+      inserts.push(row);
+      r.added++;
+      continue;
+    }
+    const same =
+      before.game_type === row.game_type &&
+      sameText(before.game_classify, row.game_classify) &&
+      before.name_pt === row.name_pt &&
+      before.name_en === row.name_en &&
+      before.search_pt === row.search_pt &&
+      before.search_en === row.search_en &&
+      before.icon_url === row.icon_url &&
+      before.is_hot === row.is_hot &&
+      before.hot_rank === row.hot_rank &&
+      before.support_play === row.support_play &&
+      before.is_game === row.is_game &&
+      before.prize_modes === row.prize_modes &&
+      before.sort === row.sort &&
+      before.enabled === row.enabled;
+    if (same) {
+      r.unchanged++;
+      continue;
+    }
+    await trx
+      .updateTable('game')
+      .set({ ...row, updated_at: new Date() })
+      .where('node_id', '=', nodeId)
+      .execute();
+    r.updated++;
+  }
+  for (let i = 0; i < inserts.length; i += 500) {
+    await trx
+      .insertInto('game')
+      .values(inserts.slice(i, i + 500))
+      .execute();
+  }
+  // What the file's vendors no longer list: disabled, kept for the rows that point at them.
+  const gone = [...existingGames.values()].filter((g) => g.enabled);
+  for (const g of gone) reportOf(g.vassalage).disabled++;
+  if (gone.length > 0) {
+    await trx
+      .updateTable('game')
+      .set({ enabled: false, updated_at: new Date() })
+      .where(
+        'node_id',
+        'in',
+        gone.map((g) => g.node_id),
+      )
+      .execute();
+  }
+  for (const r of reports.values()) changes += r.added + r.updated + r.disabled;
+  return {
+    dryRun: false,
+    vendors: [...reports.values()].sort((a, b) => a.vassalage.localeCompare(b.vassalage)),
+    changes,
+  };
+}

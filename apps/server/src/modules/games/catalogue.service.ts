@@ -1,0 +1,272 @@
+import {
+  COCKFIGHT_VASSALAGE,
+  ESPORT_VASSALAGE,
+  type Game,
+  type GameListValue,
+  type GameMenusValue,
+  type GameType,
+  type Language,
+  type ListGameType,
+  type MenuCard,
+  type NewGameVendorValue,
+  type PrizeMode,
+  type Vendor,
+  GAME_TYPES,
+  HOT_GAMES_MAX,
+} from '@banca/contract';
+import { CatalogueCache } from './catalogue-cache.ts';
+import {
+  catalogueVersion,
+  gamesByIds,
+  listGames,
+  listHotGames,
+  listVendors,
+  menuFacts,
+  type GameFilter,
+  type GameRow,
+  type VendorRow,
+} from './catalogue.repository.ts';
+import { GamesError } from './games.errors.ts';
+import type { Db } from '../../database.ts';
+import { normalizeSearch } from './search-text.ts';
+
+/** Vendors whose SPORTS cards the lobby shows as ESPORTS and COCKFIGHT (spec section 4). */
+export const ESPORT_VASSALAGES: readonly string[] = [ESPORT_VASSALAGE];
+export const COCKFIGHT_VASSALAGES: readonly string[] = [COCKFIGHT_VASSALAGE];
+
+export interface ListRequest {
+  gameType?: ListGameType;
+  vassalage?: string;
+  gameClassify?: string;
+  gameName?: string;
+  language: Language;
+}
+
+/**
+ * The catalogue as the lobby reads it: filters resolved from the request (ESPORTS and COCKFIGHT are
+ * SPORTS of their vendors; SPORTS leaves those vendors out), answers cached per catalogue version.
+ */
+export class CatalogueService {
+  readonly cache: CatalogueCache;
+
+  constructor(private readonly db: Db) {
+    this.cache = new CatalogueCache(() => catalogueVersion(db));
+  }
+
+  private vendors(): Promise<Map<string, VendorRow>> {
+    return this.cache.get('vendors', async () => {
+      const rows = await listVendors(this.db);
+      return new Map(rows.map((r) => [r.vassalage, r]));
+    });
+  }
+
+  /** The enabled vendor, or 404 game_vendor_not_found. */
+  private async requireVendor(vassalage: string): Promise<VendorRow> {
+    const vendor = (await this.vendors()).get(vassalage);
+    if (!vendor?.enabled) throw new GamesError('game_vendor_not_found', { vassalage });
+    return vendor;
+  }
+
+  private async filterOf(request: Omit<ListRequest, 'gameName'> & { search?: string }): Promise<GameFilter> {
+    const filter: GameFilter = { language: request.language };
+    if (request.vassalage) {
+      await this.requireVendor(request.vassalage);
+      filter.vassalages = [request.vassalage];
+    }
+    const disabled = [...(await this.vendors()).values()].filter((v) => !v.enabled).map((v) => v.vassalage);
+    switch (request.gameType) {
+      case undefined:
+        break;
+      case 'ESPORTS':
+      case 'COCKFIGHT': {
+        const own = request.gameType === 'ESPORTS' ? ESPORT_VASSALAGES : COCKFIGHT_VASSALAGES;
+        filter.gameType = 'SPORTS';
+        filter.vassalages = filter.vassalages ? filter.vassalages.filter((v) => own.includes(v)) : own;
+        break;
+      }
+      case 'SPORTS':
+        filter.gameType = 'SPORTS';
+        if (!filter.vassalages) filter.excludeVassalages = [...ESPORT_VASSALAGES, ...COCKFIGHT_VASSALAGES];
+        break;
+      default:
+        filter.gameType = request.gameType;
+    }
+    // Games of a disabled vendor are hidden with it (rare: the list is usually empty).
+    if (disabled.length > 0 && !filter.vassalages) {
+      filter.excludeVassalages = [...(filter.excludeVassalages ?? []), ...disabled];
+    }
+    if (request.gameClassify) filter.gameClassify = request.gameClassify;
+    if (request.search) filter.search = request.search;
+    return filter;
+  }
+
+  private async toGames(rows: readonly GameRow[], language: Language): Promise<Game[]> {
+    const vendors = await this.vendors();
+    return rows.map((r) => toGame(r, vendors.get(r.vassalage), language));
+  }
+
+  /** GCSGAME_gameList. Page numbers past the end answer an empty page with the real totalPages. */
+  async gameList(request: ListRequest, page: { pageNo: number; pageSize: number }): Promise<GameListValue> {
+    const search = request.gameName ? normalizeSearch(request.gameName) : '';
+    const key = JSON.stringify([
+      'list',
+      request.gameType,
+      request.vassalage,
+      request.gameClassify,
+      search,
+      request.language,
+      page.pageNo,
+      page.pageSize,
+    ]);
+    return this.cache.get(key, async () => {
+      const filter = await this.filterOf({ ...request, search });
+      const { rows, total } = await listGames(this.db, filter, {
+        offset: (page.pageNo - 1) * page.pageSize,
+        limit: page.pageSize,
+      });
+      return {
+        games: await this.toGames(rows, request.language),
+        totalPages: Math.ceil(total / page.pageSize),
+        totalCount: total,
+        pageNo: page.pageNo,
+      };
+    });
+  }
+
+  /** GCSGAME_hotGamesV2: hot games, most popular first. */
+  async hotGames(request: Omit<ListRequest, 'gameName' | 'gameClassify'>): Promise<Game[]> {
+    const key = JSON.stringify(['hot', request.gameType, request.vassalage, request.language]);
+    return this.cache.get(key, async () => {
+      const filter = await this.filterOf(request);
+      return this.toGames(await listHotGames(this.db, filter, HOT_GAMES_MAX), request.language);
+    });
+  }
+
+  /** Games by id, in the order asked, skipping ids that are gone or disabled. */
+  async gamesInOrder(nodeIds: readonly string[], language: Language): Promise<Game[]> {
+    const rows = new Map((await gamesByIds(this.db, nodeIds)).map((r) => [r.node_id, r]));
+    const present = nodeIds.map((id) => rows.get(id)).filter((r): r is GameRow => r !== undefined);
+    return this.toGames(present, language);
+  }
+
+  /** GCSGAME_getVassGameType: enabled vendors with games of the type (all types when none). */
+  async vendorsOf(gameType: ListGameType | undefined, language: Language): Promise<Vendor[]> {
+    const menus = await this.menus(undefined, language);
+    const seen = new Map<string, Vendor>();
+    for (const category of menus.categories) {
+      for (const card of category.cards) {
+        if (card.gameCode) continue;
+        if (gameType && !cardInType(card, category.title, gameType)) continue;
+        if (!seen.has(card.vassalage)) seen.set(card.vassalage, vendorOfCard(card));
+      }
+    }
+    return [...seen.values()];
+  }
+
+  /** GCSGAME_newGameVendor: one lane per stored game type with its vendors. */
+  async lanes(language: Language): Promise<NewGameVendorValue> {
+    const menus = await this.menus(undefined, language);
+    return {
+      data: {
+        lanes: menus.categories.map((c) => ({
+          gameType: c.title,
+          vendors: c.cards.filter((card) => !card.gameCode).map(vendorOfCard),
+        })),
+      },
+    };
+  }
+
+  /**
+   * /lgw/games/game_menus: a category per stored game type with enabled games, in GAME_TYPES order;
+   * vendor cards in vendor order; lottery categories hold one card per lottery game (with gameCode),
+   * kept to `prizeMode` when given. Classifications are listed when a category has more than one.
+   */
+  async menus(prizeMode: PrizeMode | undefined, language: Language): Promise<GameMenusValue> {
+    return this.cache.get(JSON.stringify(['menus', prizeMode, language]), async () => {
+      const [facts, vendors] = await Promise.all([menuFacts(this.db), this.vendors()]);
+      const categories: GameMenusValue['categories'] = [];
+      for (const title of GAME_TYPES) {
+        let cards: MenuCard[];
+        if (title === 'LOTT' || title === 'ELOTT') {
+          cards = facts.lottery
+            .filter((g) => g.game_type === title && vendors.get(g.vassalage)?.enabled)
+            .map((g) => ({ game: g, modes: splitModes(g.prize_modes) }))
+            .filter(({ modes }) => !prizeMode || modes.includes(prizeMode))
+            .map(({ game, modes }) => {
+              const v = vendors.get(game.vassalage)!;
+              return {
+                ...vendorCard(v, title),
+                displayName: language === 'EN' ? game.name_en : game.name_pt,
+                gameCode: game.game_code,
+                nodeId: game.node_id,
+                prizeModes: modes,
+              };
+            });
+        } else {
+          cards = [...vendors.values()]
+            .filter(
+              (v) =>
+                v.enabled && facts.pairs.some((p) => p.game_type === title && p.vassalage === v.vassalage),
+            )
+            .map((v) => vendorCard(v, title));
+        }
+        if (cards.length === 0) continue;
+        const classifies = facts.classifies.filter((c) => c.game_type === title).map((c) => c.game_classify);
+        categories.push({ title, cards, ...(classifies.length > 1 ? { gameClassify: classifies } : {}) });
+      }
+      return { categories };
+    });
+  }
+}
+
+const splitModes = (modes: string): PrizeMode[] => modes.split(',').filter(Boolean) as PrizeMode[];
+
+function vendorCard(v: VendorRow, gameType: GameType): MenuCard {
+  return {
+    vassalage: v.vassalage,
+    displayName: v.display_name,
+    gameType,
+    lagerIcon: v.lager_icon,
+    provider: v.provider,
+  };
+}
+
+const vendorOfCard = (card: MenuCard): Vendor => ({
+  vassalage: card.vassalage,
+  displayName: card.displayName,
+  gameType: card.gameType,
+  lagerIcon: card.lagerIcon,
+  provider: card.provider,
+});
+
+/** Whether a menu card belongs to a list game type (ESPORTS and COCKFIGHT split out of SPORTS). */
+function cardInType(card: MenuCard, title: GameType, gameType: ListGameType): boolean {
+  if (gameType === 'ESPORTS') return title === 'SPORTS' && ESPORT_VASSALAGES.includes(card.vassalage);
+  if (gameType === 'COCKFIGHT') return title === 'SPORTS' && COCKFIGHT_VASSALAGES.includes(card.vassalage);
+  if (gameType === 'SPORTS')
+    return (
+      title === 'SPORTS' &&
+      !ESPORT_VASSALAGES.includes(card.vassalage) &&
+      !COCKFIGHT_VASSALAGES.includes(card.vassalage)
+    );
+  return title === gameType;
+}
+
+export function toGame(row: GameRow, vendor: VendorRow | undefined, language: Language): Game {
+  const name = language === 'EN' ? row.name_en : row.name_pt;
+  return {
+    nodeId: row.node_id,
+    gameType: row.game_type as GameType,
+    vassalage: row.vassalage,
+    vendorName: vendor?.display_name ?? row.vassalage,
+    gameClassify: row.game_classify,
+    gameCode: row.game_code,
+    gameName: name,
+    nodeName: name,
+    iconUrl: row.icon_url,
+    isHot: row.is_hot ? 1 : 0,
+    supportPlay: row.support_play ? 1 : 0,
+    isGame: row.is_game,
+    provider: vendor?.provider ?? 'EXTERNAL',
+  };
+}

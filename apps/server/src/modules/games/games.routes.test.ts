@@ -1,0 +1,361 @@
+import {
+  contentRoutes,
+  gameListValueSchema,
+  gameMenusValueSchema,
+  gamesRoutes,
+  loginValueSchema,
+  authRoutes,
+} from '@banca/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvent } from '../../platform/events/event-catalogue.ts';
+import { seedDemoLobby } from '../../seed/demo-lobby.ts';
+import {
+  expectFailure,
+  FAST_PASSWORD,
+  freshIp,
+  freshUsername,
+  insertAccounts,
+  startAuthTestServer,
+  type AuthTestServer,
+} from '../../test/auth-client.ts';
+import { getJson } from '../../test/test-app.ts';
+import { recordRecentGame, roundSettled } from './index.ts';
+
+let t: AuthTestServer;
+beforeAll(async () => {
+  t = await startAuthTestServer();
+  await seedDemoLobby(t.database.db);
+});
+afterAll(() => t?.close());
+
+const call = (
+  route: { path: string; method: string },
+  body?: unknown,
+  opts: { token?: string; lang?: 'PT' | 'EN' } = {},
+) => t.client.call(route.path, { method: route.method, ...(body !== undefined ? { body } : {}), ...opts });
+
+const list = async (body: Record<string, unknown>, lang?: 'PT' | 'EN') => {
+  const res = await call(gamesRoutes.gameList, body, lang ? { lang } : {});
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return gameListValueSchema.parse(res.body.value);
+};
+
+async function loginMember(): Promise<{ token: string; memberId: number }> {
+  const ip = freshIp();
+  const account = freshUsername('lobby');
+  const [memberId] = await insertAccounts(t.database.db, [{ account, knownIps: [ip] }]);
+  const res = await t.client.login(account, FAST_PASSWORD, {}, { ip });
+  expect(res.status).toBe(200);
+  return { token: loginValueSchema.parse(res.body.value).token, memberId: memberId! };
+}
+
+describe('GCSGAME_gameList', () => {
+  it('filters by game type and pages with totalPages', async () => {
+    const live = await list({ gameType: 'LIVE', pageNo: 1, pageSize: 2 });
+    expect(live.totalCount).toBe(3);
+    expect(live.totalPages).toBe(2);
+    expect(live.games.map((g) => g.nodeId)).toEqual(['SANDBOX-LIVE_BACCARAT', 'SANDBOX-LIVE_ROULETTE']);
+    const page2 = await list({ gameType: 'LIVE', pageNo: 2, pageSize: 2 });
+    expect(page2.games.map((g) => g.nodeId)).toEqual(['SANDBOX-LIVE_LOBBY']);
+    expect(page2.games[0]).toMatchObject({ isGame: 'VASSALAGE', provider: 'SANDBOX' });
+    const past = await list({ gameType: 'LIVE', pageNo: 9, pageSize: 2 });
+    expect(past).toMatchObject({ games: [], totalPages: 2, pageNo: 9 });
+  });
+
+  it('filters by vendor and classification', async () => {
+    const banca = await list({ vassalage: 'BANCA' });
+    expect(banca.games.map((g) => g.gameCode)).toEqual(['SLOT5X3', 'DICE']);
+    const dice = await list({ gameType: 'RNG', gameClassify: 'DICE' });
+    expect(dice.games.map((g) => g.gameCode)).toEqual(['DICE']);
+    expect(dice.games[0]).toMatchObject({ isHot: 1, supportPlay: 0, vendorName: 'Banca Originals' });
+  });
+
+  it('splits sports: SPORTS leaves out IMES and SV3, ESPORTS and COCKFIGHT are theirs', async () => {
+    expect((await list({ gameType: 'SPORTS' })).games.map((g) => g.vassalage)).toEqual(['SANDBOX']);
+    expect((await list({ gameType: 'ESPORTS' })).games.map((g) => g.vassalage)).toEqual(['IMES']);
+    expect((await list({ gameType: 'COCKFIGHT' })).games.map((g) => g.vassalage)).toEqual(['SV3']);
+  });
+
+  it('searches names in the asked language, ignoring case and accents', async () => {
+    const pt = await list({ gameName: 'POQUER', language: 'PT' });
+    expect(pt.games.map((g) => g.gameName)).toEqual(['Pôquer Rápido (Sandbox)']);
+    const ptHeader = await list({ gameName: 'caça' }, 'PT');
+    expect(ptHeader.games.map((g) => g.nodeId)).toEqual(['SANDBOX-FISH_OCEAN']);
+    // The English name does not match a Portuguese search, and the other way round.
+    expect((await list({ gameName: 'poker', language: 'PT' })).games).toEqual([]);
+    const en = await list({ gameName: 'fast POKER', language: 'EN' });
+    expect(en.games.map((g) => g.gameName)).toEqual(['Fast Poker (Sandbox)']);
+    // LIKE wildcards are literal.
+    expect((await list({ gameName: '%' })).games).toEqual([]);
+    // Blank search is no search.
+    expect((await list({ gameName: '   ', gameType: 'FISH' })).totalCount).toBe(2);
+  });
+
+  it('answers 404 for an unknown vendor and 400 for an unknown type or a page above the cap', async () => {
+    expectFailure(await call(gamesRoutes.gameList, { vassalage: 'NOPE' }), 404, 'game_vendor_not_found');
+    expectFailure(await call(gamesRoutes.gameList, { gameType: 'CASINO' }), 400, 'invalid_input');
+    expectFailure(await call(gamesRoutes.gameList, { pageSize: 101 }), 400, 'invalid_input');
+    expectFailure(await call(gamesRoutes.gameList, { pageNo: -1 }), 400, 'invalid_input');
+    expectFailure(await call(gamesRoutes.gameList, { gameName: 'x'.repeat(10_240) }), 400, 'invalid_input');
+  });
+
+  it('sees an import within the cache window (version bump)', async () => {
+    const before = await list({ gameType: 'PVP' });
+    await t.database.db
+      .updateTable('game')
+      .set({ name_en: 'Fast Poker Deluxe (Sandbox)', search_en: 'fast poker deluxe (sandbox)' })
+      .where('node_id', '=', 'SANDBOX-PVP_POKER')
+      .execute();
+    await t.database.db.updateTable('game_catalogue_state').set({ version: 999 }).execute();
+    await new Promise((r) => setTimeout(r, 1100));
+    const after = await list({ gameType: 'PVP', language: 'EN' });
+    expect(after.games.find((g) => g.nodeId === 'SANDBOX-PVP_POKER')?.gameName).toBe(
+      'Fast Poker Deluxe (Sandbox)',
+    );
+    expect(before.totalCount).toBe(after.totalCount);
+    await t.database.db
+      .updateTable('game')
+      .set({ name_en: 'Fast Poker (Sandbox)', search_en: 'fast poker (sandbox)' })
+      .where('node_id', '=', 'SANDBOX-PVP_POKER')
+      .execute();
+    await t.database.db.updateTable('game_catalogue_state').set({ version: 1000 }).execute();
+  });
+});
+
+describe('hot, vendors, menus', () => {
+  it('lists hot games, most popular first', async () => {
+    const res = await call(gamesRoutes.hotGames, {});
+    expect(res.status).toBe(200);
+    const codes = res.body.value.list.map((g: { gameCode: string }) => g.gameCode);
+    expect(codes).toEqual(['SLOT5X3', 'DICE', 'QUICK5D', 'LIVE_BACCARAT', 'FISH_OCEAN', 'PVP_POKER']);
+    const rng = await call(gamesRoutes.hotGames, { gameType: 'RNG' });
+    expect(rng.body.value.list).toHaveLength(2);
+  });
+
+  it('answers the vendor menu of a type and the lanes', async () => {
+    const vendors = await call(gamesRoutes.vassGameType, { gameType: 'ESPORTS' });
+    expect(vendors.body.value.list.map((v: { vassalage: string }) => v.vassalage)).toEqual(['IMES']);
+    const sports = await call(gamesRoutes.vassGameType, { gameType: 'SPORTS' });
+    expect(sports.body.value.list.map((v: { vassalage: string }) => v.vassalage)).toEqual(['SANDBOX']);
+    const lanes = await call(gamesRoutes.newGameVendor, {});
+    expect(lanes.status).toBe(200);
+    const byType = Object.fromEntries(
+      lanes.body.value.data.lanes.map((l: { gameType: string; vendors: { vassalage: string }[] }) => [
+        l.gameType,
+        l.vendors.map((v) => v.vassalage),
+      ]),
+    );
+    expect(byType).toEqual({
+      RNG: ['BANCA'],
+      LIVE: ['SANDBOX'],
+      FISH: ['SANDBOX'],
+      PVP: ['SANDBOX'],
+      SPORTS: ['SANDBOX', 'IMES', 'SV3'],
+      LOTT: [],
+      ELOTT: [],
+    });
+  });
+
+  it('answers the menus with lottery cards per prize mode and classifications when more than one', async () => {
+    const res = await getJson(`${t.server.url}${gamesRoutes.gameMenus.path}?language=EN`);
+    const menus = gameMenusValueSchema.parse(res.body.value);
+    const byTitle = Object.fromEntries(menus.categories.map((c) => [c.title, c]));
+    expect(Object.keys(byTitle)).toEqual(['RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS', 'LOTT', 'ELOTT']);
+    expect(byTitle.RNG!.gameClassify).toEqual(['DICE', 'SLOT']);
+    expect(byTitle.FISH!.gameClassify).toBeUndefined();
+    expect(byTitle.ELOTT!.cards.map((c) => [c.vassalage, c.gameCode, c.displayName])).toEqual([
+      ['TCG_LOTTO_VN', 'VN5D', 'Vietnam Lotto'],
+      ['TCG_SEA', 'SEA5D', 'Southeast Asia Lotto'],
+    ]);
+    const sea = gameMenusValueSchema.parse(
+      (await getJson(`${t.server.url}${gamesRoutes.gameMenus.path}?prizeMode=SEA`)).body.value,
+    );
+    expect(sea.categories.find((c) => c.title === 'ELOTT')!.cards.map((c) => c.vassalage)).toEqual([
+      'TCG_SEA',
+    ]);
+    expect(sea.categories.find((c) => c.title === 'LOTT')).toBeUndefined();
+  });
+
+  it('serves generated art with a year of immutable caching', async () => {
+    const { games } = await list({ vassalage: 'BANCA' });
+    const res = await fetch(`${t.server.url}${games[0]!.iconUrl}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toContain('Golden Fortune');
+    expect((await fetch(`${t.server.url}/art/AAAAAAAAAAAAAAAAAAAAAA.svg`)).status).toBe(404);
+  });
+});
+
+describe('favourites', () => {
+  const slot = { nodeId: 'BANCA-SLOT5X3', vendor: 'BANCA', gameType: 'RNG' };
+  const dice = { nodeId: 'BANCA-DICE', vendor: 'BANCA', gameType: 'RNG' };
+
+  it('adds and removes idempotently, and lists newest first', async () => {
+    const { token } = await loginMember();
+    expect((await call(gamesRoutes.addFavorite, slot, { token })).body.value).toEqual({
+      nodeId: slot.nodeId,
+      isFavorite: true,
+    });
+    expect((await call(gamesRoutes.addFavorite, slot, { token })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 5));
+    await call(gamesRoutes.addFavorite, dice, { token });
+    const ids = await call(gamesRoutes.favoriteIds, {}, { token });
+    expect(ids.body.value.list).toEqual(['BANCA-DICE', 'BANCA-SLOT5X3']);
+    const page = await call(gamesRoutes.favoriteList, { pageSize: 999 }, { token, lang: 'EN' });
+    expect(page.body.value).toMatchObject({ pageNum: 1, totalPages: 1 });
+    expect(page.body.value.content.map((g: { gameName: string }) => g.gameName)).toEqual([
+      'Lucky Dice',
+      'Golden Fortune',
+    ]);
+    expect((await call(gamesRoutes.removeFavorite, slot, { token })).body.value).toEqual({
+      nodeId: slot.nodeId,
+      isFavorite: false,
+    });
+    expect((await call(gamesRoutes.removeFavorite, slot, { token })).status).toBe(200);
+    expect((await call(gamesRoutes.favoriteIds, {}, { token })).body.value.list).toEqual(['BANCA-DICE']);
+  });
+
+  it("refuses games that do not exist or do not match, and never touches another member's", async () => {
+    const a = await loginMember();
+    const b = await loginMember();
+    await call(gamesRoutes.addFavorite, slot, { token: a.token });
+    expectFailure(
+      await call(gamesRoutes.addFavorite, { ...slot, nodeId: 'BANCA-NOPE' }, { token: b.token }),
+      404,
+      'game_not_found',
+    );
+    expectFailure(
+      await call(gamesRoutes.addFavorite, { ...slot, vendor: 'SANDBOX' }, { token: b.token }),
+      404,
+      'game_not_found',
+    );
+    expectFailure(
+      await call(gamesRoutes.addFavorite, { ...slot, gameType: 'LIVE' }, { token: b.token }),
+      404,
+      'game_not_found',
+    );
+    await call(gamesRoutes.removeFavorite, slot, { token: b.token });
+    expect((await call(gamesRoutes.favoriteIds, {}, { token: a.token })).body.value.list).toEqual([
+      slot.nodeId,
+    ]);
+    expect((await call(gamesRoutes.favoriteIds, {}, { token: b.token })).body.value.list).toEqual([]);
+    expectFailure(await call(gamesRoutes.addFavorite, slot), 401, 'not_logged_in');
+  });
+});
+
+describe('recent games and the winner board', () => {
+  it('lists recorded launches newest first, up to 12 a page', async () => {
+    const { token, memberId } = await loginMember();
+    const db = t.database.db;
+    await recordRecentGame(db, memberId, 'BANCA-DICE', new Date('2026-01-01T00:00:00Z'));
+    await recordRecentGame(db, memberId, 'SANDBOX-FISH_OCEAN', new Date('2026-01-02T00:00:00Z'));
+    await recordRecentGame(db, memberId, 'BANCA-DICE', new Date('2026-01-03T00:00:00Z'));
+    const res = await call(gamesRoutes.recentGames, {}, { token });
+    expect(res.body.value.list.map((g: { nodeId: string }) => g.nodeId)).toEqual([
+      'BANCA-DICE',
+      'SANDBOX-FISH_OCEAN',
+    ]);
+    expect(res.body.value.totalPages).toBe(1);
+    const fish = await call(gamesRoutes.recentGames, { gameType: 'FISH' }, { token });
+    expect(fish.body.value.list).toHaveLength(1);
+    expectFailure(await call(gamesRoutes.recentGames, { pageSize: 13 }, { token }), 400, 'invalid_input');
+  });
+
+  it('shows settled wins from games.round_settled, masked, biggest first', async () => {
+    const empty = await call(gamesRoutes.rankList, { gameCategory: 'ALL', limitNum: 20 });
+    expect(empty.body.value.list).toEqual([]);
+    const db = t.database.db;
+    const settle = (roundId: string, account: string, stake: number, payout: number, currency = 'BRL') =>
+      recordEvent(
+        db,
+        roundSettled,
+        {
+          roundId,
+          memberId: 1,
+          account,
+          nodeId: 'BANCA-SLOT5X3',
+          gameType: 'RNG',
+          currency,
+          stake,
+          payout,
+          settledAt: '2026-11-23T12:00:00.000Z',
+        },
+        { key: 1 },
+      );
+    await settle('r1', 'joaosilva', 100, 5_000);
+    await settle('r2', 'maria', 100, 90_000);
+    await settle('r3', 'loser1', 100, 50); // a loss: not a win
+    await settle('r4', 'trial01', 100, 999_999, 'XPL'); // play money never shows
+    await settle('r2', 'maria', 100, 90_000); // a redelivery
+    await t.server.app.events.drain();
+    const res = await call(gamesRoutes.rankList, { gameCategory: 'ALL', limitNum: 20 }, { lang: 'EN' });
+    expect(res.body.value.list).toEqual([
+      expect.objectContaining({
+        customerName: 'ma***a',
+        winAmount: 90_000,
+        gameName: 'Golden Fortune',
+        currency: 'BRL',
+      }),
+      expect.objectContaining({ customerName: 'jo***a', winAmount: 5_000 }),
+    ]);
+    const live = await call(gamesRoutes.rankList, { gameCategory: 'LIVE' });
+    expect(live.body.value.list).toEqual([]);
+  });
+});
+
+describe('launch', () => {
+  const body = { nodeId: 'BANCA-SLOT5X3' };
+  it('refuses logged-out callers and trial accounts, and answers game_unavailable until play exists', async () => {
+    expectFailure(await call(gamesRoutes.launchGame, body), 401, 'not_logged_in');
+    const trial = await t.client.call(authRoutes.freePlay.path, {
+      body: { os: 'linux', platform: 'W' },
+      ip: freshIp(),
+    });
+    const trialToken = loginValueSchema.parse(trial.body.value).token;
+    expectFailure(
+      await call(gamesRoutes.launchGame, body, { token: trialToken }),
+      403,
+      'in_need_true_account',
+    );
+    const { token } = await loginMember();
+    expectFailure(
+      await call(gamesRoutes.launchGame, { nodeId: 'BANCA-NOPE' }, { token }),
+      404,
+      'game_not_found',
+    );
+    const res = expectFailure(
+      await call(gamesRoutes.launchGame, body, { token, lang: 'EN' }),
+      503,
+      'game_unavailable',
+    );
+    expect(res.message).toBe('This game is not available right now. Please try later.');
+  });
+});
+
+describe('MCSFE_getListAnnouncements', () => {
+  it('answers banners by group with linkage, notices and announcements in the language asked', async () => {
+    const res = await call(
+      contentRoutes.announcements,
+      { types: 'B,PL,PU,PR,H', platform: 'W' },
+      { lang: 'EN' },
+    );
+    expect(res.status).toBe(200);
+    const v = res.body.value;
+    const groups = new Set(v.banners.map((b: { groupName: string }) => b.groupName));
+    expect([...groups].sort()).toEqual(['w_forget', 'w_home', 'w_leftmenu', 'w_login', 'w_register']);
+    const home = v.banners.filter((b: { groupName: string }) => b.groupName === 'w_home');
+    expect(home[0]).toMatchObject({ title: 'Welcome to Banca', linkageType: 'ROUTE', linkage: '/rng' });
+    expect(home[0].url).toMatch(/^\/art\/[A-Za-z0-9_-]{22}\.svg$/);
+    expect(v.notice.map((n: { content: string }) => n.content)[0]).toBe(
+      'Welcome to Banca! Play responsibly.',
+    );
+    expect(v.player).toHaveLength(1);
+    expect(v.promotion[0]).toMatchObject({ promotionType: 'DEPOSIT' });
+    expect(v.popup).toHaveLength(1);
+    const onlyBanners = await call(contentRoutes.announcements, { types: 'B' }, { lang: 'PT' });
+    expect(onlyBanners.body.value.notice).toEqual([]);
+    expect(onlyBanners.body.value.banners[0].title).not.toBe('');
+    expectFailure(await call(contentRoutes.announcements, { types: 'B,XX' }), 400, 'invalid_input');
+  });
+});

@@ -1,0 +1,91 @@
+import { WINNER_BOARD_LIMIT, type GameType, type Language, type RankItem } from '@banca/contract';
+import type { Database, Db } from '../../database.ts';
+import { defineConsumer, defineEvent, on } from '../../platform/events/event-catalogue.ts';
+import type { CatalogueService } from './catalogue.service.ts';
+
+/**
+ * A round of a game settled, `games.round-settled` (the issue's games.round_settled; event names
+ * allow no underscore). The play issue records it, in the transaction that pays the round out).
+ * Amounts are integer minor units of `currency`. `account` is the member's login name: the winner
+ * board stores it masked, never in clear.
+ */
+export const roundSettled = defineEvent<{
+  roundId: string;
+  memberId: number;
+  account: string;
+  nodeId: string;
+  gameType: string;
+  currency: string;
+  stake: number;
+  payout: number;
+  settledAt: string;
+}>('games.round-settled');
+
+/** "joao123" -> "jo***3": two first characters, three stars, the last one; short names keep less. */
+export function maskCustomerName(account: string): string {
+  const chars = [...account];
+  if (chars.length <= 2) return `${chars[0] ?? ''}***`;
+  if (chars.length <= 4) return `${chars[0]}***${chars.at(-1)}`;
+  return `${chars.slice(0, 2).join('')}***${chars.at(-1)}`;
+}
+
+/**
+ * The winner board's consumer: a round whose payout is above its stake is a win of `payout`. Play
+ * money (trial accounts) never reaches the board. Idempotent on the round id.
+ */
+export const winnerBoardConsumer = defineConsumer<Database>('games.winner-board', [
+  on(roundSettled, async (event, trx) => {
+    const p = event.payload;
+    if (!(p.payout > p.stake) || p.currency === 'XPL') return;
+    await trx
+      .insertInto('game_win')
+      .values({
+        round_id: p.roundId,
+        node_id: p.nodeId,
+        game_type: p.gameType,
+        customer_name: maskCustomerName(p.account),
+        win_amount: p.payout,
+        currency: p.currency,
+        settled_at: p.settledAt,
+      })
+      .onConflict((oc) => oc.column('round_id').doNothing())
+      .execute();
+  }),
+]);
+
+/** GCSGAME_getRankList: the biggest wins, biggest first, with the game's art and name. */
+export async function rankList(
+  db: Db,
+  catalogue: CatalogueService,
+  request: { gameCategory: 'ALL' | GameType; limitNum: number; language: Language },
+): Promise<RankItem[]> {
+  let q = db
+    .selectFrom('game_win')
+    .select(['round_id', 'node_id', 'customer_name', 'win_amount', 'currency'])
+    .orderBy('win_amount', 'desc')
+    .orderBy('settled_at', 'desc')
+    .orderBy('round_id')
+    .limit(Math.min(request.limitNum, WINNER_BOARD_LIMIT));
+  if (request.gameCategory !== 'ALL') q = q.where('game_type', '=', request.gameCategory);
+  const wins = await q.execute();
+  const games = new Map(
+    (await catalogue.gamesInOrder([...new Set(wins.map((w) => w.node_id))], request.language)).map((g) => [
+      g.nodeId,
+      g,
+    ]),
+  );
+  return wins.flatMap((w) => {
+    const game = games.get(w.node_id);
+    if (!game) return [];
+    return [
+      {
+        iconUrl: game.iconUrl,
+        gameName: game.gameName,
+        customerName: w.customer_name,
+        winAmount: w.win_amount,
+        currency: w.currency,
+        nodeId: w.node_id,
+      },
+    ];
+  });
+}

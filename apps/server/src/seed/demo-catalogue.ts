@@ -1,0 +1,197 @@
+import type { CatalogueFile, ImportGame, ImportVendor } from '../modules/games/index.ts';
+
+/**
+ * The demo catalogue: only what can launch something real. The house vendor's games (issue 11 plays
+ * them through the vendor wallet API: a 5x3 slot, a dice game, the quick lottery and its regional VN
+ * and SEA variants) and the clearly labelled sandbox vendor for the categories with no house game
+ * (LIVE, FISH, PVP, SPORTS, and ESPORTS / COCKFIGHT under the vassalages the lobby splits by, IMES and
+ * SV3). Footer vendors (PG, EG2, ...) stay footer icons: they cannot launch anything yet.
+ *
+ * Lottery vassalages are the ones launch routing reads (spec section 4): TCG_LOTTO_VN opens
+ * /vnLottery, TCG_SEA /seaLottery, LOTT /lottery. All three are run by the house vendor (provider HOUSE).
+ */
+const vendor = (
+  vassalage: string,
+  displayName: string,
+  provider: ImportVendor['provider'],
+  gameType: ImportVendor['gameType'],
+  sort: number,
+): ImportVendor => ({ vassalage, displayName, provider, gameType, sort, enabled: true });
+
+export const DEMO_VENDORS: ImportVendor[] = [
+  vendor('BANCA', 'Banca Originals', 'HOUSE', 'RNG', 1),
+  vendor('LOTT', 'Banca Loteria', 'HOUSE', 'LOTT', 2),
+  vendor('TCG_LOTTO_VN', 'Banca Loto VN', 'HOUSE', 'ELOTT', 3),
+  vendor('TCG_SEA', 'Banca Loto SEA', 'HOUSE', 'ELOTT', 4),
+  vendor('SANDBOX', 'Sandbox Studio', 'SANDBOX', 'LIVE', 10),
+  vendor('IMES', 'Sandbox Esports', 'SANDBOX', 'SPORTS', 11),
+  vendor('SV3', 'Sandbox Cockfight', 'SANDBOX', 'SPORTS', 12),
+];
+
+type GameSeed = Pick<ImportGame, 'vassalage' | 'gameCode' | 'gameType' | 'namePT' | 'nameEN'> &
+  Partial<Omit<ImportGame, 'vassalage' | 'gameCode' | 'gameType' | 'namePT' | 'nameEN'>>;
+
+const game = (g: GameSeed, sort: number): ImportGame => ({
+  gameClassify: undefined,
+  iconUrl: undefined,
+  isHot: false,
+  hotRank: 0,
+  supportPlay: true,
+  isGame: 'GAME',
+  prizeModes: [],
+  enabled: true,
+  vendorName: undefined,
+  ...g,
+  sort,
+});
+
+const SEEDS: GameSeed[] = [
+  // House vendor.
+  {
+    vassalage: 'BANCA',
+    gameCode: 'SLOT5X3',
+    gameType: 'RNG',
+    gameClassify: 'SLOT',
+    namePT: 'Fortuna Dourada',
+    nameEN: 'Golden Fortune',
+    isHot: true,
+    hotRank: 100,
+    supportPlay: false,
+  },
+  {
+    vassalage: 'BANCA',
+    gameCode: 'DICE',
+    gameType: 'RNG',
+    gameClassify: 'DICE',
+    namePT: 'Dados da Sorte',
+    nameEN: 'Lucky Dice',
+    isHot: true,
+    hotRank: 90,
+    supportPlay: false,
+  },
+  {
+    vassalage: 'LOTT',
+    gameCode: 'QUICK5D',
+    gameType: 'LOTT',
+    namePT: 'Loteria Rápida 5D',
+    nameEN: 'Quick Lottery 5D',
+    isHot: true,
+    hotRank: 80,
+    prizeModes: ['LOTT', 'ELOTT'],
+  },
+  {
+    vassalage: 'TCG_LOTTO_VN',
+    gameCode: 'VN5D',
+    gameType: 'ELOTT',
+    namePT: 'Loto Vietnã',
+    nameEN: 'Vietnam Lotto',
+    prizeModes: ['ELOTT'],
+  },
+  {
+    vassalage: 'TCG_SEA',
+    gameCode: 'SEA5D',
+    gameType: 'ELOTT',
+    namePT: 'Loto Sudeste Asiático',
+    nameEN: 'Southeast Asia Lotto',
+    prizeModes: ['SEA', 'ELOTT'],
+  },
+  // Sandbox vendor: simple rounds with a configured RTP, labelled as sandbox everywhere.
+  {
+    vassalage: 'SANDBOX',
+    gameCode: 'LIVE_BACCARAT',
+    gameType: 'LIVE',
+    gameClassify: 'BACCARAT',
+    namePT: 'Bacará ao Vivo (Sandbox)',
+    nameEN: 'Live Baccarat (Sandbox)',
+    isHot: true,
+    hotRank: 70,
+  },
+  {
+    vassalage: 'SANDBOX',
+    gameCode: 'LIVE_ROULETTE',
+    gameType: 'LIVE',
+    gameClassify: 'ROULETTE',
+    namePT: 'Roleta ao Vivo (Sandbox)',
+    nameEN: 'Live Roulette (Sandbox)',
+  },
+  {
+    vassalage: 'SANDBOX',
+    gameCode: 'LIVE_LOBBY',
+    gameType: 'LIVE',
+    gameClassify: 'LOBBY',
+    namePT: 'Salão ao Vivo Sandbox',
+    nameEN: 'Sandbox Live Lobby',
+    isGame: 'VASSALAGE',
+  },
+  {
+    vassalage: 'SANDBOX',
+    gameCode: 'FISH_OCEAN',
+    gameType: 'FISH',
+    gameClassify: 'FISH',
+    namePT: 'Caça ao Tesouro do Oceano',
+    nameEN: 'Ocean Treasure Hunt',
+    isHot: true,
+    hotRank: 60,
+  },
+  {
+    vassalage: 'SANDBOX',
+    gameCode: 'FISH_DRAGON',
+    gameType: 'FISH',
+    gameClassify: 'FISH',
+    namePT: 'Pesca do Dragão',
+    nameEN: 'Dragon Fishing',
+  },
+  {
+    vassalage: 'SANDBOX',
+    gameCode: 'PVP_POKER',
+    gameType: 'PVP',
+    gameClassify: 'POKER',
+    namePT: 'Pôquer Rápido (Sandbox)',
+    nameEN: 'Fast Poker (Sandbox)',
+    isHot: true,
+    hotRank: 50,
+  },
+  {
+    vassalage: 'SANDBOX',
+    gameCode: 'PVP_TRUCO',
+    gameType: 'PVP',
+    gameClassify: 'CARDS',
+    namePT: 'Truco (Sandbox)',
+    nameEN: 'Truco (Sandbox)',
+  },
+  {
+    vassalage: 'SANDBOX',
+    gameCode: 'PVP_ROOMS',
+    gameType: 'PVP',
+    gameClassify: 'CARDS',
+    namePT: 'Salas de Cartas Sandbox',
+    nameEN: 'Sandbox Card Rooms',
+    isGame: 'VASSALAGE',
+  },
+  {
+    vassalage: 'SANDBOX',
+    gameCode: 'SPORTSBOOK',
+    gameType: 'SPORTS',
+    namePT: 'Apostas Esportivas Sandbox',
+    nameEN: 'Sandbox Sportsbook',
+  },
+  {
+    vassalage: 'IMES',
+    gameCode: 'ESPORTS',
+    gameType: 'SPORTS',
+    namePT: 'Esports Sandbox',
+    nameEN: 'Sandbox Esports',
+  },
+  {
+    vassalage: 'SV3',
+    gameCode: 'COCKFIGHT',
+    gameType: 'SPORTS',
+    namePT: 'Rinha de Galo Sandbox',
+    nameEN: 'Sandbox Cockfight',
+  },
+];
+
+export const DEMO_CATALOGUE: CatalogueFile = {
+  vendors: DEMO_VENDORS,
+  games: SEEDS.map((g, i) => game(g, (i + 1) * 10)),
+};
