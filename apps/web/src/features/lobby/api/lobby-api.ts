@@ -2,24 +2,21 @@ import {
   CLIENT_TYPE,
   FAVOURITES_PAGE_SIZE,
   GAME_LIST_PAGE_SIZE,
-  PLATFORM_ANNOUNCEMENTS,
   RECENT_HOME_PAGE_SIZE,
   SESSION_KEYS,
   WINNER_BOARD_LIMIT,
   type Language,
-  type PrizeMode,
 } from '@banca/contract';
-import { contentCalls, gamesCalls, type EntryBody, type EntryValue } from '@banca/contract/routes';
+import { gamesCalls, type EntryBody, type EntryValue } from '@banca/contract/routes';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiCall } from '@/api';
 import { sessionCache } from '../model/session-cache';
 
+export type { Banner, MenuCard, MenuCategory } from './home-api';
+
 export type Game = EntryValue<typeof gamesCalls.gameList>['games'][number];
 export type Vendor = EntryValue<typeof gamesCalls.vassGameType>['list'][number];
-export type MenuCategory = EntryValue<typeof gamesCalls.gameMenus>['categories'][number];
-export type MenuCard = MenuCategory['cards'][number];
 export type RankItem = EntryValue<typeof gamesCalls.rankList>['list'][number];
-export type Banner = EntryValue<typeof contentCalls.announcements>['banners'][number];
 export type ListGameType = NonNullable<EntryBody<typeof gamesCalls.gameList>['gameType']>;
 type GameType = Game['gameType'];
 
@@ -29,15 +26,6 @@ const PLATFORM = 'flash,html5-desktop';
 export const hotGamesCache = sessionCache<Record<string, Game[]>>(SESSION_KEYS.hotGames);
 export const vendorCache = sessionCache<Record<string, Vendor[]>>(SESSION_KEYS.gameVendor);
 const cacheKey = (language: Language, gameType: string) => `${language}:${gameType}`;
-
-/** GET /lgw/games/game_menus: the categories of the home lobby and the game centres. */
-export const gameMenusQuery = (language: Language, prizeMode?: PrizeMode) =>
-  queryOptions({
-    queryKey: ['games', 'menus', language, prizeMode ?? 'ANY'] as const,
-    queryFn: ({ signal }) =>
-      apiCall(gamesCalls.gameMenus, { query: { ...(prizeMode ? { prizeMode } : {}), language }, signal }),
-    staleTime: 5 * 60_000,
-  });
 
 /**
  * Hot games (GCSGAME_hotGamesV2), cached in session storage under HOT_GAMES per language and type:
@@ -173,23 +161,6 @@ export const rankListQuery = (language: Language) =>
       return [...list].sort((a, b) => Number(b.winAmount) - Number(a.winAmount)).slice(0, WINNER_BOARD_LIMIT);
     },
     staleTime: 60_000,
-  });
-
-/** Banners and the notice marquee (MCSFE_getListAnnouncements, types B and H). */
-export const homeContentQuery = (language: Language) =>
-  queryOptions({
-    queryKey: ['content', 'home', language] as const,
-    queryFn: async ({ signal }) => {
-      const value = await apiCall(contentCalls.announcements, {
-        body: { types: 'B,H', platform: PLATFORM_ANNOUNCEMENTS, language },
-        signal,
-      });
-      return {
-        banners: value.banners.filter((banner) => banner.groupName === 'w_home'),
-        notices: value.notice.map((item) => item.content),
-      };
-    },
-    staleTime: 5 * 60_000,
   });
 
 export const favoriteBody = (game: Pick<Game, 'nodeId' | 'vassalage' | 'gameType'>) => ({

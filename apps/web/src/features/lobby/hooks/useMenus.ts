@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useT } from '@/i18n';
 import { uiStore } from '@/state';
-import { gameMenusQuery, type MenuCard, type MenuCategory } from '../api/lobby-api';
+import { gameMenusQuery, type MenuCard, type MenuCategory } from '../api/home-api';
 import { prizeModeOf, splitSports } from '../model/menus';
 
 /** A menu category after sports splitting: ESPORTS and COCKFIGHT join the stored game types. */
