@@ -28,7 +28,7 @@ export function useLaunch() {
         openModal('vendorGames', {
           vassalage: card.vassalage,
           gameType: card.gameType ?? '',
-          title: card.displayName ?? card.vassalage,
+          title: card.gameName ?? card.displayName ?? card.vassalage,
         });
         return;
       case 'game':
