@@ -12,11 +12,10 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiCall } from '@/api';
 import { sessionCache } from '../model/session-cache';
 
-export type { Banner, MenuCard, MenuCategory } from './home-api';
+export type { Banner, MenuCard } from './home-api';
 
 export type Game = EntryValue<typeof gamesCalls.gameList>['games'][number];
 export type Vendor = EntryValue<typeof gamesCalls.vassGameType>['list'][number];
-export type RankItem = EntryValue<typeof gamesCalls.rankList>['list'][number];
 export type ListGameType = NonNullable<EntryBody<typeof gamesCalls.gameList>['gameType']>;
 type GameType = Game['gameType'];
 
