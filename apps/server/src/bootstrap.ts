@@ -38,9 +38,11 @@ export async function prepareDatabase(
     const { seeded } = await seedDemo(handle.db, config.merchant);
     if (seeded) logger.debug({ merchant: config.merchant }, 'demo content seeded');
     const { created } = await seedDemoAccounts(handle.db, config.merchant);
+    if (created.length > 0) logger.debug({ accounts: created }, 'demo accounts created');
+    // The demo catalogue and lobby content: through the catalogue import, so a start with nothing new
+    // changes nothing.
     const lobby = await seedDemoLobby(handle.db);
     if (lobby.changes > 0) logger.debug({ changes: lobby.changes }, 'demo catalogue imported');
-    if (created.length > 0) logger.debug({ accounts: created }, 'demo accounts created');
     return { ...handle, demoAccounts: DEMO_ACCOUNTS, migrationsApplied: applied };
   } catch (err) {
     await handle.close();

@@ -130,7 +130,12 @@ describe('start-up on the embedded database', () => {
       const a = await prepareDatabase(config, first.logger);
       const before = await snapshot(a.db);
       await a.close();
-      expect(first.seen).toEqual(['database migrated', 'demo content seeded', 'demo accounts created']);
+      expect(first.seen).toEqual([
+        'database migrated',
+        'demo content seeded',
+        'demo accounts created',
+        'demo catalogue imported',
+      ]);
       expect(a.demoAccounts.map((d) => d.account)).toEqual(['agent01', 'demo01']);
       expect(a.migrationsApplied.length).toBeGreaterThan(0);
 

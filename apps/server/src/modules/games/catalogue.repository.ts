@@ -74,24 +74,25 @@ function whereFilter<O>(
   return q;
 }
 
-export async function listGames(
+export async function listGamesPage(
   db: GamesDb,
   filter: GameFilter,
   page: { offset: number; limit: number },
-): Promise<{ rows: GameRow[]; total: number }> {
-  const rows = await whereFilter(db.selectFrom('game').select(GAME_COLUMNS), filter)
+): Promise<GameRow[]> {
+  return whereFilter(db.selectFrom('game').select(GAME_COLUMNS), filter)
     .orderBy('sort')
     .orderBy('node_id')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  // A first page shorter than the page size is the whole list: no count needed.
-  if (page.offset === 0 && rows.length < page.limit) return { rows, total: rows.length };
+}
+
+export async function countGames(db: GamesDb, filter: GameFilter): Promise<number> {
   const counted = await whereFilter(
     db.selectFrom('game').select(sql<number>`count(*)::int`.as('total')),
     filter,
   ).executeTakeFirstOrThrow();
-  return { rows, total: counted.total };
+  return counted.total;
 }
 
 export async function listHotGames(db: GamesDb, filter: GameFilter, limit: number): Promise<GameRow[]> {
@@ -190,4 +191,27 @@ export async function bumpCatalogueVersion(db: GamesDb): Promise<void> {
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', 1)
     .execute();
+}
+
+/**
+ * The query plans of a game list (its page query and its count), as PostgreSQL chooses them for
+ * this database: the lobby bench prints them and docs/games-catalogue.md quotes them.
+ */
+export async function explainListGames(
+  db: GamesDb,
+  filter: GameFilter,
+  page: { offset: number; limit: number },
+): Promise<{ list: string[]; count: string[] }> {
+  const planLines = (rows: Record<string, unknown>[]) => rows.map((r) => String(Object.values(r)[0]));
+  const list = await whereFilter(db.selectFrom('game').select(GAME_COLUMNS), filter)
+    .orderBy('sort')
+    .orderBy('node_id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .explain();
+  const count = await whereFilter(
+    db.selectFrom('game').select(sql<number>`count(*)::int`.as('total')),
+    filter,
+  ).explain();
+  return { list: planLines(list), count: planLines(count) };
 }

@@ -18,7 +18,8 @@ import { CatalogueCache } from './catalogue-cache.ts';
 import {
   catalogueVersion,
   gamesByIds,
-  listGames,
+  countGames,
+  listGamesPage,
   listHotGames,
   listVendors,
   menuFacts,
@@ -120,10 +121,14 @@ export class CatalogueService {
     ]);
     return this.cache.get(key, async () => {
       const filter = await this.filterOf({ ...request, search });
-      const { rows, total } = await listGames(this.db, filter, {
-        offset: (page.pageNo - 1) * page.pageSize,
-        limit: page.pageSize,
-      });
+      const offset = (page.pageNo - 1) * page.pageSize;
+      const rows = await listGamesPage(this.db, filter, { offset, limit: page.pageSize });
+      // A first page shorter than the page size is the whole list; otherwise the count is the same
+      // for every page of a filter, so it is cached once per filter, not per page.
+      const total =
+        offset === 0 && rows.length < page.pageSize
+          ? rows.length
+          : await this.cache.get(JSON.stringify(['count', filter]), () => countGames(this.db, filter));
       return {
         games: await this.toGames(rows, request.language),
         totalPages: Math.ceil(total / page.pageSize),
@@ -151,13 +156,12 @@ export class CatalogueService {
 
   /** GCSGAME_getVassGameType: enabled vendors with games of the type (all types when none). */
   async vendorsOf(gameType: ListGameType | undefined, language: Language): Promise<Vendor[]> {
-    const menus = await this.menus(undefined, language);
+    const lanes = await this.vendorLanes(language);
     const seen = new Map<string, Vendor>();
-    for (const category of menus.categories) {
-      for (const card of category.cards) {
-        if (card.gameCode) continue;
-        if (gameType && !cardInType(card, category.title, gameType)) continue;
-        if (!seen.has(card.vassalage)) seen.set(card.vassalage, vendorOfCard(card));
+    for (const lane of lanes) {
+      for (const vendor of lane.vendors) {
+        if (gameType && !cardInType(vendor, lane.gameType, gameType)) continue;
+        if (!seen.has(vendor.vassalage)) seen.set(vendor.vassalage, vendor);
       }
     }
     return [...seen.values()];
@@ -165,15 +169,23 @@ export class CatalogueService {
 
   /** GCSGAME_newGameVendor: one lane per stored game type with its vendors. */
   async lanes(language: Language): Promise<NewGameVendorValue> {
-    const menus = await this.menus(undefined, language);
-    return {
-      data: {
-        lanes: menus.categories.map((c) => ({
-          gameType: c.title,
-          vendors: c.cards.filter((card) => !card.gameCode).map(vendorOfCard),
-        })),
-      },
-    };
+    return { data: { lanes: await this.vendorLanes(language) } };
+  }
+
+  /** The vendors of each menu category, once each (lottery categories list games: their vendors). */
+  private async vendorLanes(language: Language): Promise<{ gameType: GameType; vendors: Vendor[] }[]> {
+    const [menus, vendors] = await Promise.all([this.menus(undefined, language), this.vendors()]);
+    return menus.categories.map((c) => {
+      const seen = new Set<string>();
+      const lane: Vendor[] = [];
+      for (const card of c.cards) {
+        const row = vendors.get(card.vassalage);
+        if (!row || seen.has(card.vassalage)) continue;
+        seen.add(card.vassalage);
+        lane.push(vendorOfCard(vendorCard(row, c.title)));
+      }
+      return { gameType: c.title, vendors: lane };
+    });
   }
 
   /**
@@ -240,7 +252,7 @@ const vendorOfCard = (card: MenuCard): Vendor => ({
 });
 
 /** Whether a menu card belongs to a list game type (ESPORTS and COCKFIGHT split out of SPORTS). */
-function cardInType(card: MenuCard, title: GameType, gameType: ListGameType): boolean {
+function cardInType(card: { vassalage: string }, title: GameType, gameType: ListGameType): boolean {
   if (gameType === 'ESPORTS') return title === 'SPORTS' && ESPORT_VASSALAGES.includes(card.vassalage);
   if (gameType === 'COCKFIGHT') return title === 'SPORTS' && COCKFIGHT_VASSALAGES.includes(card.vassalage);
   if (gameType === 'SPORTS')

@@ -135,6 +135,11 @@ describe('hot, vendors, menus', () => {
   it('answers the vendor menu of a type and the lanes', async () => {
     const vendors = await call(gamesRoutes.vassGameType, { gameType: 'ESPORTS' });
     expect(vendors.body.value.list.map((v: { vassalage: string }) => v.vassalage)).toEqual(['IMES']);
+    const elott = await call(gamesRoutes.vassGameType, { gameType: 'ELOTT' }, { lang: 'EN' });
+    expect(elott.body.value.list.map((v: { displayName: string }) => v.displayName)).toEqual([
+      'Banca Loto VN',
+      'Banca Loto SEA',
+    ]);
     const sports = await call(gamesRoutes.vassGameType, { gameType: 'SPORTS' });
     expect(sports.body.value.list.map((v: { vassalage: string }) => v.vassalage)).toEqual(['SANDBOX']);
     const lanes = await call(gamesRoutes.newGameVendor, {});
@@ -151,8 +156,8 @@ describe('hot, vendors, menus', () => {
       FISH: ['SANDBOX'],
       PVP: ['SANDBOX'],
       SPORTS: ['SANDBOX', 'IMES', 'SV3'],
-      LOTT: [],
-      ELOTT: [],
+      LOTT: ['LOTT'],
+      ELOTT: ['TCG_LOTTO_VN', 'TCG_SEA'],
     });
   });
 

@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { gamesRoutes, type Language } from '@banca/contract';
-import { registerRoute } from '../../platform/http/contract-route.ts';
+import { gamesRoutes, type Language, type RouteDef } from '@banca/contract';
+import type { z } from 'zod';
+import {
+  registerRoute,
+  serializeEnvelope,
+  type SerializedEnvelope,
+} from '../../platform/http/contract-route.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
-import { findEnabledGame } from './catalogue.repository.ts';
 import type { CatalogueService } from './catalogue.service.ts';
-import { GamesError } from './games.errors.ts';
 import {
   addFavorite,
+  launchGame,
   favoriteIds,
   favoriteList,
   recentGames,
@@ -25,39 +29,56 @@ const languageOf = (request: FastifyRequest, asked: Language | undefined): Langu
 
 export function registerGamesRoutes(app: FastifyInstance, deps: GamesRouteDeps): void {
   const { catalogue } = deps;
+  // Catalogue answers are the same for everyone until the catalogue changes: each is validated and
+  // serialised once per catalogue version and sent as is (the lobby bench's hot path).
+  const cachedEnvelope = <D extends RouteDef>(
+    def: D,
+    key: readonly unknown[],
+    load: () => Promise<z.output<D['response']>>,
+  ): Promise<SerializedEnvelope> =>
+    catalogue.cache.get(JSON.stringify(['envelope', def.id, ...key]), async () =>
+      serializeEnvelope(def, await load()),
+    );
 
-  registerRoute(app, gamesRoutes.gameList, ({ body, request }) =>
-    catalogue.gameList(
-      {
-        gameType: body.gameType,
-        vassalage: body.vassalage,
-        gameClassify: body.gameClassify,
-        gameName: body.gameName,
-        language: languageOf(request, body.language),
-      },
-      { pageNo: body.pageNo, pageSize: body.pageSize },
-    ),
-  );
+  registerRoute(app, gamesRoutes.gameList, ({ body, request }) => {
+    const list = {
+      gameType: body.gameType,
+      vassalage: body.vassalage,
+      gameClassify: body.gameClassify,
+      gameName: body.gameName,
+      language: languageOf(request, body.language),
+    };
+    const page = { pageNo: body.pageNo, pageSize: body.pageSize };
+    return cachedEnvelope(gamesRoutes.gameList, [list, page], () => catalogue.gameList(list, page));
+  });
 
-  registerRoute(app, gamesRoutes.hotGames, async ({ body, request }) => ({
-    list: await catalogue.hotGames({
+  registerRoute(app, gamesRoutes.hotGames, ({ body, request }) => {
+    const hot = {
       gameType: body.gameType,
       vassalage: body.vassalage,
       language: languageOf(request, body.language),
-    }),
-  }));
+    };
+    return cachedEnvelope(gamesRoutes.hotGames, [hot], async () => ({ list: await catalogue.hotGames(hot) }));
+  });
 
-  registerRoute(app, gamesRoutes.vassGameType, async ({ body, request }) => ({
-    list: await catalogue.vendorsOf(body.gameType, languageOf(request, body.language)),
-  }));
+  registerRoute(app, gamesRoutes.vassGameType, ({ body, request }) => {
+    const language = languageOf(request, body.language);
+    return cachedEnvelope(gamesRoutes.vassGameType, [body.gameType, language], async () => ({
+      list: await catalogue.vendorsOf(body.gameType, language),
+    }));
+  });
 
-  registerRoute(app, gamesRoutes.newGameVendor, ({ body, request }) =>
-    catalogue.lanes(languageOf(request, body.language)),
-  );
+  registerRoute(app, gamesRoutes.newGameVendor, ({ body, request }) => {
+    const language = languageOf(request, body.language);
+    return cachedEnvelope(gamesRoutes.newGameVendor, [language], () => catalogue.lanes(language));
+  });
 
-  registerRoute(app, gamesRoutes.gameMenus, ({ query, request }) =>
-    catalogue.menus(query.prizeMode, languageOf(request, query.language)),
-  );
+  registerRoute(app, gamesRoutes.gameMenus, ({ query, request }) => {
+    const language = languageOf(request, query.language);
+    return cachedEnvelope(gamesRoutes.gameMenus, [query.prizeMode, language], () =>
+      catalogue.menus(query.prizeMode, language),
+    );
+  });
 
   registerRoute(app, gamesRoutes.favoriteIds, async ({ auth }) => ({
     list: await favoriteIds(deps, auth.memberId),
@@ -97,14 +118,7 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRouteDeps):
   // The launch is declared now so the lobby's launch routing is real: logged-out callers get 401 and
   // trial accounts 403 in_need_true_account at the edge; a game that does not exist 404; every real
   // game 503 game_unavailable until the play issue brings the game servers.
-  registerRoute(
-    app,
-    gamesRoutes.launchGame,
-    async ({ body }) => {
-      const game = await findEnabledGame(deps.db, body.nodeId);
-      if (!game) throw new GamesError('game_not_found', { nodeId: body.nodeId });
-      throw new GamesError('game_unavailable', { nodeId: body.nodeId });
-    },
-    { requireRealAccount: true },
-  );
+  registerRoute(app, gamesRoutes.launchGame, ({ body }) => launchGame(deps, body.nodeId), {
+    requireRealAccount: true,
+  });
 }

@@ -21,7 +21,9 @@ export {
   type RowError,
 } from './catalogue-import.ts';
 export { recordRecentGame } from './member-games.service.ts';
-export { maskCustomerName, roundSettled, winnerBoardConsumer } from './winner-board.ts';
+export { explainListGames, type GameFilter } from './catalogue.repository.ts';
+export { roundSettled } from './games.events.ts';
+export { maskCustomerName, winnerBoardConsumer } from './winner-board.ts';
 export { normalizeSearch } from './search-text.ts';
 export { GamesError } from './games.errors.ts';
 

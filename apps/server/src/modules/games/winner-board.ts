@@ -1,25 +1,8 @@
 import { WINNER_BOARD_LIMIT, type GameType, type Language, type RankItem } from '@banca/contract';
 import type { Database, Db } from '../../database.ts';
-import { defineConsumer, defineEvent, on } from '../../platform/events/event-catalogue.ts';
+import { defineConsumer, on } from '../../platform/events/event-catalogue.ts';
+import { roundSettled } from './games.events.ts';
 import type { CatalogueService } from './catalogue.service.ts';
-
-/**
- * A round of a game settled, `games.round-settled` (the issue's games.round_settled; event names
- * allow no underscore). The play issue records it, in the transaction that pays the round out).
- * Amounts are integer minor units of `currency`. `account` is the member's login name: the winner
- * board stores it masked, never in clear.
- */
-export const roundSettled = defineEvent<{
-  roundId: string;
-  memberId: number;
-  account: string;
-  nodeId: string;
-  gameType: string;
-  currency: string;
-  stake: number;
-  payout: number;
-  settledAt: string;
-}>('games.round-settled');
 
 /** "joao123" -> "jo***3": two first characters, three stars, the last one; short names keep less. */
 export function maskCustomerName(account: string): string {

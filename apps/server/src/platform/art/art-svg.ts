@@ -76,12 +76,15 @@ export function gameTileSvg(seed: string, name: string, gameType: string, badge:
 /** A vendor logo (wide). */
 export function vendorLogoSvg(seed: string, displayName: string, caption: string): string {
   const h = hueOf(seed, 7);
+  // About 148 px for the name: smaller type for longer names (bold system-ui is ~0.64 em a character).
+  const name = displayName.slice(0, 20);
+  const nameSize = Math.max(11, Math.min(19, Math.floor(148 / (name.length * 0.64))));
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 96" width="240" height="96">` +
     `<rect width="240" height="96" rx="16" fill="hsl(${h} 55% 28%)"/>` +
     `<circle cx="44" cy="48" r="26" fill="hsl(${(h + 150) % 360} 85% 62%)"/>` +
     `<text x="44" y="57" font-family="system-ui,sans-serif" font-size="24" font-weight="800" fill="#111" text-anchor="middle">${escapeXml(displayName.slice(0, 1).toUpperCase())}</text>` +
-    `<text x="82" y="50" font-family="system-ui,sans-serif" font-size="19" font-weight="700" fill="#fff">${escapeXml(displayName.slice(0, 16))}</text>` +
+    `<text x="82" y="50" font-family="system-ui,sans-serif" font-size="${nameSize}" font-weight="700" fill="#fff">${escapeXml(name)}</text>` +
     `<text x="82" y="72" font-family="system-ui,sans-serif" font-size="12" fill="#fff" fill-opacity="0.75">${escapeXml(caption.slice(0, 24))}</text>` +
     `</svg>`
   );

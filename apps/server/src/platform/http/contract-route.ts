@@ -33,7 +33,31 @@ export interface RouteContext<D extends RouteDef> {
   readonly maybeAuth: RouteAuth | null;
 }
 
-export type RouteHandler<D extends RouteDef> = (ctx: RouteContext<D>) => Promise<z.output<D['response']>>;
+/**
+ * A whole success envelope, already checked against the call's response schema and serialised: what
+ * a handler returns to answer from a cache without validating and serialising the same value again
+ * on every request (the lobby's catalogue lists). Built only by serializeEnvelope.
+ */
+export class SerializedEnvelope {
+  private constructor(readonly json: string) {}
+
+  /** @internal for serializeEnvelope */
+  static of(json: string): SerializedEnvelope {
+    return new SerializedEnvelope(json);
+  }
+}
+
+/** Checks `value` against the call's envelope schema (as the route's serializer would) and serialises it once. */
+export function serializeEnvelope<D extends RouteDef>(
+  def: D,
+  value: z.output<D['response']>,
+): SerializedEnvelope {
+  return SerializedEnvelope.of(JSON.stringify(envelopeSchema(def.response).parse(ok(value))));
+}
+
+export type RouteHandler<D extends RouteDef> = (
+  ctx: RouteContext<D>,
+) => Promise<z.output<D['response']> | SerializedEnvelope>;
 
 export interface RouteOptions extends AuthRequirements {
   /** Runs after the token check of 'token' / 'optional' calls. */
@@ -114,6 +138,9 @@ export function registerRoute<D extends RouteDef>(
           return request.routeAuth;
         },
       });
+      // A string payload with a JSON content type skips the route's serializer: it was checked once.
+      if (value instanceof SerializedEnvelope)
+        return reply.type('application/json; charset=utf-8').send(value.json as never);
       return ok(value);
     },
   });

@@ -1,0 +1,309 @@
+// Lobby benchmark (issue 10): GCSGAME_gameList requests per second and p99, filtered by game type, by
+// vendor and with a name search, beside a bare Fastify route (/healthz) in the same gateway and run,
+// measured with autocannon; last line `ratio <game list/bare route>` (goal >= 0.5). Also prints the
+// query plans of the three lists (docs/games-catalogue.md quotes them) and, for reference, the same
+// lists with a different page or search term on every request (what the per-node cache cannot hold).
+//
+// The catalogue: 10,000 games over 40 vendors, imported through the operator's import into a throw-away
+// schema of BENCH_DATABASE_URL / TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
+// dropped at the end. Run from the repository root: `npm run bench -- lobby`.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Each run's SECONDS are spread over ROUNDS interleaved slices. */
+const ROUNDS = 5;
+const SLICE_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
+const VENDORS = 40;
+const GAMES = 10_000;
+const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
+const TYPES = ['RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS'];
+const WORDS_PT = [
+  'Fortuna',
+  'Dragão',
+  'Tesouro',
+  'Coração',
+  'Estrela',
+  'Pérola',
+  'Relâmpago',
+  'Maçã',
+  'Leão',
+  'Tigre',
+  'Ouro',
+  'Sorte',
+  'Diamante',
+  'Fênix',
+  'Café',
+  'Pirâmide',
+];
+const WORDS_EN = [
+  'Fortune',
+  'Dragon',
+  'Treasure',
+  'Heart',
+  'Star',
+  'Pearl',
+  'Lightning',
+  'Apple',
+  'Lion',
+  'Tiger',
+  'Gold',
+  'Luck',
+  'Diamond',
+  'Phoenix',
+  'Coffee',
+  'Pyramid',
+];
+
+if (process.env.BENCH_ROLE === 'server') await serve();
+else await main();
+
+/** The bench catalogue: deterministic, names with accents, spread over types and vendors. */
+function benchCatalogue() {
+  const vendors = Array.from({ length: VENDORS }, (_, v) => ({
+    vassalage: `BV${String(v).padStart(2, '0')}`,
+    displayName: `Bench Vendor ${v}`,
+    provider: 'EXTERNAL',
+    gameType: TYPES[v % TYPES.length],
+    lagerIcon: '/art/bench-vendor.svg',
+    sort: 100 + v,
+    enabled: true,
+  }));
+  const games = Array.from({ length: GAMES }, (_, i) => {
+    const v = i % VENDORS;
+    const a = i % 16;
+    const b = Math.floor(i / 16) % 16;
+    return {
+      vassalage: vendors[v].vassalage,
+      gameCode: `G${i}`,
+      gameType: TYPES[(v + Math.floor(i / VENDORS)) % TYPES.length],
+      gameClassify: `C${i % 4}`,
+      namePT: `${WORDS_PT[a]} ${WORDS_PT[b]} ${i}`,
+      nameEN: `${WORDS_EN[a]} ${WORDS_EN[b]} ${i}`,
+      iconUrl: '/art/bench-tile.svg',
+      isHot: i % 50 === 0,
+      hotRank: i % 97,
+      supportPlay: true,
+      isGame: 'GAME',
+      prizeModes: [],
+      sort: i % 1000,
+      enabled: true,
+    };
+  });
+  return { vendors, games };
+}
+
+// --- the gateway (child) ----------------------------------------------------------------------------
+
+async function serve() {
+  const { default: pino } = await import('pino');
+  const { loadConfig } = await import('../apps/server/src/platform/config.ts');
+  const { prepareDatabase } = await import('../apps/server/src/bootstrap.ts');
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { dropSchema } = await import('../apps/server/src/test/test-db.ts');
+  const { importCatalogue, explainListGames } = await import('../apps/server/src/modules/games/index.ts');
+  const { sql } = await import('kysely');
+
+  const url = process.env.BENCH_DB_URL;
+  const schema = `bench_lobby_${process.pid}`;
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    WEB_DIST: '/nonexistent-web-dist',
+    DATABASE_URL: url,
+  });
+  const logger = pino({ level: 'warn' });
+  const database = await prepareDatabase(config, logger, { schema });
+  const t0 = performance.now();
+  const report = await importCatalogue(database.db, benchCatalogue());
+  const importMs = performance.now() - t0;
+  await sql`analyze game`.execute(database.db);
+  const plans = {
+    type: await explainListGames(database.db, { gameType: 'RNG', language: 'PT' }, { offset: 0, limit: 18 }),
+    vendor: await explainListGames(
+      database.db,
+      { vassalages: ['BV07'], language: 'PT' },
+      { offset: 0, limit: 18 },
+    ),
+    search: await explainListGames(
+      database.db,
+      { search: 'dragao', language: 'PT' },
+      { offset: 0, limit: 18 },
+    ),
+    'selective search': await explainListGames(
+      database.db,
+      { search: '4321', language: 'PT' },
+      { offset: 0, limit: 18 },
+    ),
+  };
+  const app = await buildApp({ config, db: database.db, logger });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address();
+  process.send({ port, database: database.kind, importMs, changes: report.changes, plans });
+  process.on('message', async (msg) => {
+    if (msg !== 'stop') return;
+    await app.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.close();
+    await dropSchema(url, schema);
+    process.exit(0);
+  });
+}
+
+// --- the load (parent) ------------------------------------------------------------------------------
+
+async function main() {
+  const { default: autocannon } = await import('autocannon');
+  const dbUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_URL;
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_ROLE: 'server', BENCH_DB_URL: dbUrl },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const killTimer = setTimeout(() => child.kill('SIGKILL'), (SECONDS * 10 + 300) * 1000);
+  killTimer.unref();
+
+  try {
+    const started = await new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
+    });
+    const base = `http://127.0.0.1:${started.port}`;
+    console.log(
+      `gateway on ${base} (${started.database}, throw-away schema); imported ${GAMES} games over ${VENDORS} vendors ` +
+        `in ${(started.importMs / 1000).toFixed(1)} s (${started.changes} rows)`,
+    );
+    for (const [name, plan] of Object.entries(started.plans)) {
+      console.log(
+        `\nplan, list by ${name}:\n  ${plan.list.join('\n  ')}\nplan, count by ${name}:\n  ${plan.count.join('\n  ')}`,
+      );
+    }
+
+    const listPath = `${base}/wps/relay/GCSGAME_gameList`;
+    const post = (body) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', language: 'PT' },
+      body: JSON.stringify(body),
+    });
+    const check = async (body) => {
+      const res = await fetch(listPath, post(body));
+      const json = await res.json();
+      if (res.status !== 200 || json.value.games.length === 0)
+        throw new Error(`list ${JSON.stringify(body)}: ${res.status} ${json.code}`);
+      return json.value;
+    };
+    const filters = {
+      'by type (RNG)': { gameType: 'RNG', pageNo: 1, pageSize: 18 },
+      'by vendor (BV07)': { vassalage: 'BV07', pageNo: 1, pageSize: 18 },
+      'name search "dragao"': { gameName: 'dragao', pageNo: 1, pageSize: 18 },
+    };
+    for (const body of Object.values(filters)) await check(body);
+
+    const cannon = (url, opts = {}) => autocannon({ url, connections: 10, duration: SLICE_SECONDS, ...opts });
+    const ok = (name, r) => {
+      if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      return r;
+    };
+    // Varied requests: a random page of a type, or a search word with a number, each time (the
+    // per-node cache holds little of it: what an uncached list costs).
+    let n = 0;
+    const variedRequest = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', language: 'PT' },
+      requests: [
+        {
+          setupRequest: (req) => {
+            n++;
+            const body =
+              n % 2 === 0
+                ? { gameType: TYPES[n % 5], pageNo: 1 + (n % 111), pageSize: 18 }
+                : {
+                    gameName: `${WORDS_PT[n % 16].toLowerCase().slice(0, 4)} ${n % 1000}`,
+                    pageNo: 1,
+                    pageSize: 18,
+                  };
+            return { ...req, body: JSON.stringify(body) };
+          },
+        },
+      ],
+    };
+    const runs = [
+      ['GET /healthz (bare route)', () => cannon(`${base}/healthz`)],
+      ...Object.entries(filters).map(([name, body]) => [
+        `GCSGAME_gameList ${name}`,
+        () => cannon(listPath, post(body)),
+      ]),
+      ['GCSGAME_gameList, varied page/search', () => cannon(listPath, variedRequest)],
+    ];
+    // The machine is shared: the runs are interleaved in ROUNDS short slices, so a change of load
+    // hits the bare route and the lists alike and the ratio stays meaningful.
+    console.log(
+      `\nautocannon, 10 connections, ${ROUNDS} rounds of ${SLICE_SECONDS} s per run, interleaved...`,
+    );
+    const totals = new Map(runs.map(([name]) => [name, { requests: 0, seconds: 0, p50: [], p99: [] }]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, run] of runs) {
+        const r = ok(name, await run());
+        const t = totals.get(name);
+        t.requests += r.requests.total;
+        t.seconds += r.duration;
+        t.p50.push(r.latency.p50);
+        t.p99.push(r.latency.p99);
+      }
+    }
+    const summary = (name) => {
+      const t = totals.get(name);
+      return {
+        requests: { average: t.requests / t.seconds },
+        // Per-slice figures: the median p50, and the worst p99 of the rounds.
+        latency: {
+          p50: [...t.p50].sort((a, b) => a - b)[Math.floor(t.p50.length / 2)],
+          p99: Math.max(...t.p99),
+        },
+      };
+    };
+    const bare = summary(runs[0][0]);
+    const results = Object.keys(filters).map((name) => [
+      `GCSGAME_gameList ${name}`,
+      summary(`GCSGAME_gameList ${name}`),
+    ]);
+    const varied = summary('GCSGAME_gameList, varied page/search');
+
+    const f1 = (x) => x.toFixed(1);
+    const rows = [
+      ['GET /healthz (bare route)', bare],
+      ...results,
+      ['GCSGAME_gameList, varied page/search', varied],
+    ].map(([name, r]) => [
+      name,
+      `${f1(r.requests.average)} req/s`,
+      `p50 ${r.latency.p50} ms`,
+      `p99 ${r.latency.p99} ms`,
+    ]);
+    const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length)));
+    console.log(
+      `\nlobby bench (${started.database}, ${GAMES} games / ${VENDORS} vendors, ${ROUNDS} x ${SLICE_SECONDS} s each, loopback)`,
+    );
+    for (const r of rows)
+      console.log(
+        r
+          .map((c, i) => c.padEnd(widths[i]))
+          .join('  ')
+          .trimEnd(),
+      );
+    const listRate = results.reduce((sum, [, r]) => sum + r.requests.average, 0) / results.length;
+    console.log(
+      `\nvaried requests (cache mostly cold): ${f1(varied.requests.average)} req/s, ratio ${(varied.requests.average / bare.requests.average).toFixed(2)}`,
+    );
+    console.log(`ratio ${(listRate / bare.requests.average).toFixed(2)}`);
+  } finally {
+    clearTimeout(killTimer);
+    if (child.connected) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('stop');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
+    }
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
