@@ -7,7 +7,7 @@ import { precompress } from './build-tools/precompress.ts';
 const gateway = process.env.BANCA_GATEWAY ?? 'http://localhost:8080';
 /** Modules that load on demand (modals, secondary pages, the other language): never in the shell chunk. */
 const ON_DEMAND =
-  /[\\/](features[\\/]auth[\\/](?!index|actions)|features[\\/](content|games|engagement|member-centre|agent-centre)[\\/](components|api)|features[\\/]wallet[\\/]|api[\\/]enc|features[\\/]lobby[\\/]components[\\/](?!HomePage|SectionHead)|features[\\/]system[\\/](customer-service|components[\\/](Maintenance|Blocked|Support|support))|i18n[\\/](en[\\/]|pt[\\/](?!core))|ui[\\/](form|Modal|Tabs|Pagination|Skeleton|MessageDialog|BrandIcon|CentreLayout|scroll-strip|ComingSoon|FullIcon)|app[\\/]layouts[\\/](Footer|AppDownload|AgentLayout|GameLayout)|app[\\/]routes|config[\\/]enums)/;
+  /[\\/](features[\\/]auth[\\/](?!index|actions)|features[\\/](content|games|engagement|member-centre|agent-centre)[\\/](components|api)|features[\\/]wallet[\\/]|api[\\/]enc|features[\\/]lobby[\\/](?!index|components[\\/]HomePage\.)|features[\\/]system[\\/](customer-service|components[\\/](Maintenance|Blocked|Support|support))|i18n[\\/](en[\\/]|pt[\\/](?!core))|ui[\\/](form|Modal|Tabs|Pagination|Skeleton|MessageDialog|BrandIcon|CentreLayout|scroll-strip|ComingSoon|FullIcon)|app[\\/]layouts[\\/](Footer|AppDownload|AgentLayout|GameLayout)|app[\\/]routes|config[\\/]enums)/;
 const proxied = ['/wps', '/lgw', '/ops', '/docs', '/healthz'];
 
 export default defineConfig(({ mode }) => ({
@@ -49,11 +49,15 @@ export default defineConfig(({ mode }) => ({
           groups: [
             {
               name: 'vendor',
-              // Mutations are the forms' (on demand): their observer stays out of the first route.
+              // Mutations are the forms' and infinite queries the game lists' (on demand): their observers
+              // stay out of the first route.
               test: (id: string) =>
                 /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/.test(
                   id,
-                ) && !/[\\/](useMutation|mutationObserver)\.js$/.test(id),
+                ) &&
+                !/[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryBehavior|infiniteQueryOptions)\.js$/.test(
+                  id,
+                ),
             },
             // The shell's own shared modules in one chunk too; on-demand code stays in its own chunks.
             {

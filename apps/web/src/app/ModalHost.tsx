@@ -7,6 +7,7 @@ import {
   LogoutConfirm,
   RegisterModal,
 } from '@/features/auth';
+import { GamePopup, VendorGamesPopup } from '@/features/lobby';
 import { closeModal, useModalStack, type ModalKind, type ModalProps } from '@/state';
 import { Spinner } from '@/ui';
 import { withMessages } from '@/i18n';
@@ -27,6 +28,8 @@ const registry: Record<ModalKind, AnyModal> = {
   help: HelpModal as AnyModal,
   logoutConfirm: LogoutConfirm as AnyModal,
   message: MessageDialog as AnyModal,
+  game: GamePopup as AnyModal,
+  vendorGames: VendorGamesPopup as AnyModal,
 };
 
 /** The one modal host: renders the open modals in order, each loaded on demand. */

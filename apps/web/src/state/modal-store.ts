@@ -11,6 +11,10 @@ export interface ModalProps {
   help: { slug?: string };
   logoutConfirm: { returnTo?: string };
   message: { title: TKey; text?: TKey; rawText?: string; confirm?: TKey };
+  /** The game popup: launches the game (POST /wps/game/launchGame) and shows or opens it. */
+  game: { nodeId: string; vassalage: string; gameCode: string; title: string };
+  /** The vendor popup (isGame VASSALAGE, spec section 4): the vendor's games. */
+  vendorGames: { vassalage: string; gameType: string; title: string };
 }
 export type ModalKind = keyof ModalProps;
 export interface OpenModal<K extends ModalKind = ModalKind> {

@@ -1,0 +1,73 @@
+import { useT } from '@/i18n';
+import { Icon } from '@/ui';
+import type { Game } from '../api/lobby-api';
+import { LazyImage } from './LazyImage';
+
+interface Props {
+  game: Game;
+  favourite: boolean;
+  onPlay: (game: Game) => void;
+  onFavourite: (game: Game) => void;
+}
+
+/**
+ * Game tile (spec section 2): image, hot badge when isHot is 1, play button, free-trial button when
+ * supportPlay is 0, name and favourite toggle. Square image box: no layout shift while it loads.
+ */
+export function GameTile({ game, favourite, onPlay, onFavourite }: Props) {
+  const { t } = useT();
+  return (
+    <li className="game-tile">
+      <div className="game-tile__art">
+        <LazyImage src={game.iconUrl} />
+        {game.isHot === 1 && <span className="game-tile__hot">{t('lobby.hot')}</span>}
+        <button
+          type="button"
+          className={`game-tile__fav${favourite ? ' is-on' : ''}`}
+          aria-pressed={favourite}
+          aria-label={t(favourite ? 'lobby.unfavourite' : 'lobby.favourite', { name: game.gameName })}
+          onClick={() => onFavourite(game)}
+        >
+          <Icon name="star" size={16} />
+        </button>
+        <div className="game-tile__actions">
+          <button
+            type="button"
+            className="game-tile__play"
+            aria-label={t('lobby.playGame', { name: game.gameName })}
+            onClick={() => onPlay(game)}
+          >
+            {t('lobby.play')}
+          </button>
+          {game.supportPlay === 0 && (
+            <button
+              type="button"
+              className="game-tile__trial"
+              aria-label={t('lobby.trialGame', { name: game.gameName })}
+              onClick={() => onPlay(game)}
+            >
+              {t('lobby.trial')}
+            </button>
+          )}
+        </div>
+      </div>
+      <p className="game-tile__name" title={game.gameName}>
+        {game.gameName}
+      </p>
+    </li>
+  );
+}
+
+/** Placeholder tiles of the same size while a list loads. */
+export function TileSkeletons({ count, kind = 'game' }: { count: number; kind?: 'game' | 'vendor' }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className={`${kind}-tile ${kind}-tile--skeleton`} aria-hidden="true">
+          <span className={`${kind}-tile__art skeleton`} />
+          {kind === 'game' && <span className="game-tile__name skeleton skeleton--line" />}
+        </li>
+      ))}
+    </>
+  );
+}
