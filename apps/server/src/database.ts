@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { MemberTables } from './modules/member/member.table.ts';
+import type { OperatorTables } from './modules/operator/operator.table.ts';
 import type { SessionTables } from './modules/session/session.table.ts';
 import type { SystemTables } from './modules/system/system.table.ts';
 import type { VerificationTables } from './modules/verification/verification.table.ts';
@@ -21,6 +22,7 @@ export interface Database
     SystemTables,
     CryptoTables,
     MemberTables,
+    OperatorTables,
     SessionTables,
     VerificationTables,
     OutboxTables,
