@@ -28,5 +28,8 @@ export * from './wallet/wallet.schemas.ts';
 export * from './wallet/wallet.errors.ts';
 export * from './wallet/wallet.routes.ts';
 export * from './wallet/wallet-settings.ts';
+export * from './wallet/wallet-ops.schemas.ts';
+export * from './wallet/wallet-record.schemas.ts';
+export { ACCOUNT_RECORD_TYPES, WALLET_RECORDS_CSV_PATH } from './wallet/wallet-record.calls.ts';
 export * from './agent/agent.schemas.ts';
 export * from './agent/agent.routes.ts';

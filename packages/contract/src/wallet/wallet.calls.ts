@@ -1,3 +1,5 @@
+import { walletOpsCalls } from './wallet-ops.calls.ts';
+import { walletRecordCalls } from './wallet-record.calls.ts';
 import type { RouteEntry } from '../route-entry.ts';
 
 /** Wallet calls' wire facts (no zod): the header's balance chip calls them. Schemas: wallet.routes.ts. */
@@ -9,4 +11,6 @@ export const walletCalls = {
     auth: 'token',
     enc: false,
   },
+  ...walletRecordCalls,
+  ...walletOpsCalls,
 } as const satisfies Record<string, RouteEntry>;

@@ -1,5 +1,7 @@
 import { defineRoute } from '../route.ts';
 import { walletCalls } from './wallet.calls.ts';
+import { walletOpsRoutes } from './wallet-ops.routes.ts';
+import { walletRecordRoutes } from './wallet-record.routes.ts';
 import { balanceValueSchema } from './wallet.schemas.ts';
 
 const tags = ['wallet'];
@@ -16,4 +18,6 @@ export const walletRoutes = {
     tags,
     response: balanceValueSchema,
   }),
+  ...walletRecordRoutes,
+  ...walletOpsRoutes,
 } as const;

@@ -1,7 +1,10 @@
 import type { Db } from '../../database.ts';
+import type { OpsAccess } from '../../ops-access.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { SystemService } from '../system/index.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
+import { registerWalletOpsRoutes } from './wallet-ops.routes.ts';
+import { registerWalletRecordRoutes } from './wallet-record.routes.ts';
 import { merchantCurrencyFrom } from './wallet.service.ts';
 import { createWalletSettings } from './wallet-settings.service.ts';
 
@@ -35,6 +38,8 @@ export interface WalletModuleDeps {
   db: Db;
   system: Pick<SystemService, 'whitelabel'>;
   merchantCode: string;
+  /** The back office's access port (app context); undefined: no /ops routes. */
+  ops: OpsAccess | undefined;
 }
 
 export const walletModule: ServerModule<WalletModuleDeps> = {
@@ -47,5 +52,7 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
       settings: createWalletSettings(deps.db),
     };
     registerWalletRoutes(app, wallet);
+    registerWalletRecordRoutes(app, wallet);
+    registerWalletOpsRoutes(app, { ...wallet, merchantCode: deps.merchantCode, ops: deps.ops });
   },
 };

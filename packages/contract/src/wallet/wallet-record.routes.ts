@@ -1,0 +1,20 @@
+import { defineRoute } from '../route.ts';
+import { walletRecordCalls } from './wallet-record.calls.ts';
+import { consolidatedValueSchema, recordPageSchema, recordQuerySchema } from './wallet-record.schemas.ts';
+
+const tags = ['wallet'];
+
+export const walletRecordRoutes = {
+  records: defineRoute(walletRecordCalls.records, {
+    summary:
+      "The member's account record: every ledger movement with type, signed amount, balance after, reference and time; filters and keyset paging (real accounts only)",
+    tags,
+    query: recordQuerySchema,
+    response: recordPageSchema,
+  }),
+  consolidated: defineRoute(walletRecordCalls.consolidated, {
+    summary: "Consolidated contract flags (all false until agent contracts exist) and the member's balances",
+    tags,
+    response: consolidatedValueSchema,
+  }),
+} as const;
