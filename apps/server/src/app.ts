@@ -202,6 +202,7 @@ export async function buildApp({
     social: { oidc: createOidcClients(config.oidc), publicUrl: config.publicUrl },
     captchas,
     sandboxAllowRemote: config.sandboxAllowRemote,
+    houseBuckets: config.ledgerHouseBuckets,
   };
   type AppContext = typeof context;
 

@@ -48,6 +48,11 @@ export interface Config {
    * answer) answer loopback clients only, unless this opens them to the network on purpose.
    */
   sandboxAllowRemote: boolean;
+  /**
+   * Buckets per house ledger account (LEDGER_HOUSE_BUCKETS, 1-16, default 16). Only the wallet
+   * benchmark lowers it, to show the hot row that one bucket is.
+   */
+  ledgerHouseBuckets: number;
 }
 
 export class ConfigError extends Error {
@@ -155,6 +160,7 @@ const fields = {
   SEED_DEMO: bool.describe('must be true or false'),
   SANDBOX_ALLOW_REMOTE: bool.describe('must be true or false'),
   WEB_DIST: z.string().min(1).describe('must be a folder path'),
+  LEDGER_HOUSE_BUCKETS: z.coerce.number().int().min(1).max(16).describe('must be an integer 1-16'),
   BODY_LIMIT: z.coerce
     .number()
     .int()
@@ -246,5 +252,6 @@ export function loadConfig(env: Env): Config {
     publicUrl: (read(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     oidc: readOidc(env),
     sandboxAllowRemote: read(env, 'SANDBOX_ALLOW_REMOTE') ?? false,
+    ledgerHouseBuckets: read(env, 'LEDGER_HOUSE_BUCKETS') ?? 16,
   };
 }

@@ -3,6 +3,7 @@ import type { OpsAccess } from '../../ops-access.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { SystemService } from '../system/index.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
+import { setHouseBuckets } from './ledger.service.ts';
 import { registerWalletOpsRoutes } from './wallet-ops.routes.ts';
 import { registerWalletRecordRoutes } from './wallet-record.routes.ts';
 import { merchantCurrencyFrom } from './wallet.service.ts';
@@ -19,6 +20,8 @@ export {
   freePlayGrantKey,
   grantFreePlayMoney,
   houseAccount,
+  houseBalance,
+  HOUSE_BUCKETS,
   transfer,
   type LedgerAccount,
   type Transfer,
@@ -27,6 +30,7 @@ export {
 } from './ledger.service.ts';
 export { createWalletSettings, type WalletSettingsService } from './wallet-settings.service.ts';
 export { WalletError } from './wallet.errors.ts';
+export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger.table.ts';
 export {
   getBalance,
   merchantCurrencyFrom,
@@ -40,11 +44,14 @@ export interface WalletModuleDeps {
   merchantCode: string;
   /** The back office's access port (app context); undefined: no /ops routes. */
   ops: OpsAccess | undefined;
+  /** Buckets per house account (config LEDGER_HOUSE_BUCKETS); HOUSE_BUCKETS when absent. */
+  houseBuckets?: number;
 }
 
 export const walletModule: ServerModule<WalletModuleDeps> = {
   name: 'wallet',
   register: (app, deps) => {
+    if (deps.houseBuckets !== undefined) setHouseBuckets(deps.houseBuckets);
     // One context for every wallet route file (balance, deposits, withdrawals, transfers, records).
     const wallet = {
       db: deps.db,

@@ -38,6 +38,7 @@ export const findHouseAccount = (
   merchantCode: string,
   kind: HouseAccountKind,
   currency: string,
+  bucket: number,
 ) =>
   db
     .selectFrom('ledger_account')
@@ -45,22 +46,47 @@ export const findHouseAccount = (
     .where('merchant_code', '=', merchantCode)
     .where('kind', '=', kind)
     .where('currency', '=', currency)
+    .where('bucket', '=', bucket)
     .where('member_id', 'is', null)
     .executeTakeFirst();
 
-/** Inserts a house account unless one exists (partial unique index ledger_account_house). */
+/** Inserts a house bucket unless it exists (partial unique index ledger_account_house). */
 export const insertHouseAccountIfAbsent = (
   db: DbOrTrx,
-  row: { merchantCode: string; kind: HouseAccountKind; currency: string },
+  row: { merchantCode: string; kind: HouseAccountKind; currency: string; bucket: number },
 ) =>
   db
     .insertInto('ledger_account')
-    .values({ merchant_code: row.merchantCode, member_id: null, kind: row.kind, currency: row.currency })
+    .values({
+      merchant_code: row.merchantCode,
+      member_id: null,
+      kind: row.kind,
+      currency: row.currency,
+      bucket: row.bucket,
+    })
     .onConflict((oc) =>
-      oc.columns(['merchant_code', 'kind', 'currency']).where('member_id', 'is', null).doNothing(),
+      oc.columns(['merchant_code', 'kind', 'currency', 'bucket']).where('member_id', 'is', null).doNothing(),
     )
     .returningAll()
     .executeTakeFirst();
+
+/** The sum of every bucket of a house kind (0 when none exists yet). */
+export async function sumHouseBuckets(
+  db: DbOrTrx,
+  merchantCode: string,
+  kind: HouseAccountKind,
+  currency: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_account')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('balance'), eb.lit(0)).as('total'))
+    .where('merchant_code', '=', merchantCode)
+    .where('kind', '=', kind)
+    .where('currency', '=', currency)
+    .where('member_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
 
 export const findTransferByKey = (db: DbOrTrx, idempotencyKey: string) =>
   db

@@ -10,6 +10,7 @@ import {
   freePlayGrantKey,
   grantFreePlayMoney,
   houseAccount,
+  houseBalance,
   transfer,
   type LedgerAccount,
   type TransferRequest,
@@ -34,7 +35,7 @@ const balanceOf = async (account: LedgerAccount) => (await findAccountById(db(),
 /** A merchant with its cash house account and two members' BRL wallets. */
 async function world() {
   const merchant = freshMerchant();
-  const house = await houseAccount(db(), merchant, 'HOUSE_CASH', 'BRL');
+  const house = await houseAccount(db(), merchant, 'ADJUSTMENTS', 'BRL');
   const a = await ensureMemberWallet(db(), await newMember(db(), merchant), merchant, 'BRL');
   const b = await ensureMemberWallet(db(), await newMember(db(), merchant), merchant, 'BRL');
   const move = (
@@ -163,7 +164,9 @@ describe('transfer', () => {
     expect(await ledgerDigest(db())).toBe(before);
     // The schema holds the line too: no play-money house in cash, no cash house in play money.
     await expect(houseAccount(db(), merchant, 'HOUSE_PLAY', 'BRL')).rejects.toMatchObject({ code: '23514' });
-    await expect(houseAccount(db(), merchant, 'HOUSE_CASH', 'XPL')).rejects.toMatchObject({ code: '23514' });
+    await expect(houseAccount(db(), merchant, 'PAYMENT_CLEARING', 'XPL')).rejects.toMatchObject({
+      code: '23514',
+    });
     // ...and a transfer row whose currency is not its accounts' is refused by the foreign keys.
     await expect(
       db()
@@ -219,7 +222,7 @@ describe('transfer', () => {
 });
 
 describe('accounts', () => {
-  it('creates a member wallet and a house account once, however many callers race', async () => {
+  it('creates a member wallet and each house bucket once, however many callers race', async () => {
     const merchant = freshMerchant();
     const member = await newMember(db(), merchant);
     const wallets = await Promise.all(
@@ -228,13 +231,16 @@ describe('accounts', () => {
     expect(new Set(wallets.map((w) => w.id)).size).toBe(1);
     expect(wallets[0]).toMatchObject({ kind: 'MEMBER', member_id: member, currency: 'BRL', balance: 0 });
     const houses = await Promise.all(
-      Array.from({ length: 6 }, () => houseAccount(db(), merchant, 'HOUSE_CASH', 'BRL')),
+      Array.from({ length: 40 }, () => houseAccount(db(), merchant, 'ADJUSTMENTS', 'BRL')),
     );
-    expect(new Set(houses.map((h) => h.id)).size).toBe(1);
-    expect(houses[0]).toMatchObject({ kind: 'HOUSE_CASH', member_id: null, merchant_code: merchant });
+    // One row per bucket: every caller landing on a bucket got the same row.
+    const byBucket = new Map<number, Set<number>>();
+    for (const h of houses) byBucket.set(h.bucket, (byBucket.get(h.bucket) ?? new Set()).add(h.id));
+    for (const ids of byBucket.values()) expect(ids.size).toBe(1);
+    expect(houses[0]).toMatchObject({ kind: 'ADJUSTMENTS', member_id: null, merchant_code: merchant });
     // Another currency is another wallet; another merchant another house.
     expect((await ensureMemberWallet(db(), member, merchant, 'XPL')).id).not.toBe(wallets[0]!.id);
-    expect((await houseAccount(db(), freshMerchant(), 'HOUSE_CASH', 'BRL')).id).not.toBe(houses[0]!.id);
+    expect((await houseAccount(db(), freshMerchant(), 'ADJUSTMENTS', 'BRL')).id).not.toBe(houses[0]!.id);
   });
 
   it('grants play money to a trial account once', async () => {
@@ -251,8 +257,7 @@ describe('accounts', () => {
     const again = await grantFreePlayMoney(db(), { memberId: member, merchantCode: merchant });
     expect(again).toEqual({ ...first, replayed: true });
     expect((await findMemberAccount(db(), member, 'XPL'))!.balance).toBe(FREE_PLAY_BALANCE);
-    const house = await houseAccount(db(), merchant, 'HOUSE_PLAY', 'XPL');
-    expect(house.balance).toBe(-FREE_PLAY_BALANCE);
+    expect(await houseBalance(db(), merchant, 'HOUSE_PLAY', 'XPL')).toBe(-FREE_PLAY_BALANCE);
     await expectLedgerConsistent(db());
   });
 });
@@ -263,7 +268,7 @@ describe('ledger invariants (property)', () => {
     const merchant = freshMerchant();
     const members = [await newMember(db(), merchant), await newMember(db(), merchant)];
     const list = [
-      await houseAccount(db(), merchant, 'HOUSE_CASH', 'BRL'),
+      await houseAccount(db(), merchant, 'ADJUSTMENTS', 'BRL'),
       await houseAccount(db(), merchant, 'HOUSE_PLAY', 'XPL'),
       await ensureMemberWallet(db(), members[0]!, merchant, 'BRL'),
       await ensureMemberWallet(db(), members[1]!, merchant, 'BRL'),

@@ -5,6 +5,7 @@ import { inTransaction as inTransactionOf } from '../../platform/db/in-transacti
 import {
   creditBalance,
   debitBalance,
+  findAccountById,
   findHouseAccount,
   findMemberAccount,
   findTransferByKey,
@@ -12,6 +13,7 @@ import {
   insertMemberAccountIfAbsent,
   insertTransferIfNew,
   lockAccount,
+  sumHouseBuckets,
 } from './ledger.repository.ts';
 import type { HouseAccountKind, LedgerAccountRow, LedgerTransferRow, TransferKind } from './ledger.table.ts';
 import { WalletError } from './wallet.errors.ts';
@@ -26,12 +28,33 @@ import { WalletError } from './wallet.errors.ts';
  *  3. Both accounts and the transfer share one currency: play money (XPL) never meets cash.
  *  4. An idempotency key names one transfer forever: a retry with the same parameters gets the first
  *     transfer back (replayed: true) and moves nothing; with other parameters, idempotency_conflict.
+ *     A house side counts as the same when it is another bucket of the same house account (merchant,
+ *     kind, currency): houseAccount picks a bucket per call, so a retry may name another one.
  *  5. A refused transfer writes nothing, even inside the caller's transaction.
  * How: lock both accounts in ascending id order (two transfers never wait on each other in a cycle),
  * look the key up (after the locks, so a concurrent twin that committed first is seen), check
  * currency and funds, insert the transfer (ON CONFLICT DO NOTHING settles a twin on other accounts),
  * then update both balances in ascending id order. Runs at READ COMMITTED, PostgreSQL's default.
+ * No hot row: each house kind is HOUSE_BUCKETS rows, and houseAccount spreads transfers over them.
  */
+
+/**
+ * Rows per house kind (merchant, kind, currency). 16 is well above the parallelism a node's pool and
+ * PostgreSQL's cores give (two transfers meet on one bucket 1 time in 16), and summing 16 rows to
+ * read a house balance stays cheap. The migration allows up to 256.
+ */
+export const HOUSE_BUCKETS = 16;
+let houseBuckets = HOUSE_BUCKETS;
+
+/**
+ * How many buckets houseAccount spreads over, 1..HOUSE_BUCKETS (default HOUSE_BUCKETS). Only for the
+ * wallet benchmark's buckets-1 comparison (env LEDGER_HOUSE_BUCKETS): fewer buckets never change what
+ * the ledger holds, only how much transfers wait on each other.
+ */
+export function setHouseBuckets(n: number): void {
+  if (!Number.isSafeInteger(n) || n < 1 || n > HOUSE_BUCKETS) throw new Error(`house buckets: ${n}`);
+  houseBuckets = n;
+}
 
 export interface TransferRequest {
   /** The caller's name for this movement, unique forever (e.g. `freeplay:<memberId>`). */
@@ -106,14 +129,37 @@ function validate(req: TransferRequest): void {
   }
 }
 
-/** A transfer stored under the request's key: the same movement again, or a conflicting reuse. */
-function replay(stored: LedgerTransferRow, req: TransferRequest): TransferResult {
+/** Another bucket of the same house account (merchant, kind, currency) counts as the same side. */
+async function sameSide(trx: DbOrTrx, storedId: number, requested: LedgerAccountRow | undefined) {
+  if (storedId === requested?.id) return true;
+  if (!requested || requested.member_id !== null) return false;
+  const stored = await findAccountById(trx, storedId);
+  return (
+    stored !== undefined &&
+    stored.member_id === null &&
+    stored.merchant_code === requested.merchant_code &&
+    stored.kind === requested.kind &&
+    stored.currency === requested.currency
+  );
+}
+
+/**
+ * A transfer stored under the request's key: the same movement again, or a conflicting reuse.
+ * `accounts` are the request's accounts as locked (either may be missing when its id is unknown).
+ */
+async function replay(
+  trx: DbOrTrx,
+  stored: LedgerTransferRow,
+  req: TransferRequest,
+  accounts: (LedgerAccountRow | undefined)[],
+): Promise<TransferResult> {
+  const byId = (id: number) => accounts.find((a) => a?.id === id);
   const same =
-    stored.debit_account_id === req.debitAccountId &&
-    stored.credit_account_id === req.creditAccountId &&
     stored.amount === req.amount &&
     stored.kind === req.kind &&
-    stored.reference === (req.reference ?? null);
+    stored.reference === (req.reference ?? null) &&
+    (await sameSide(trx, stored.debit_account_id, byId(req.debitAccountId))) &&
+    (await sameSide(trx, stored.credit_account_id, byId(req.creditAccountId)));
   // No detail in the answer: the key's first use may not be the caller's business.
   if (!same) throw new WalletError('idempotency_conflict');
   return { ...toTransfer(stored), replayed: true };
@@ -141,7 +187,7 @@ export async function transfer(db: DbOrTrx, req: TransferRequest): Promise<Trans
     // After the locks: a twin request that held them has committed by now, and a retry must get
     // its first answer even if the balance has moved since.
     const stored = await findTransferByKey(trx, req.idempotencyKey);
-    if (stored) return replay(stored, req);
+    if (stored) return replay(trx, stored, req, [low, high]);
 
     if (!low || !high) throw new WalletError('ledger_account_not_found');
     const debit = low.id === req.debitAccountId ? low : high;
@@ -166,7 +212,7 @@ export async function transfer(db: DbOrTrx, req: TransferRequest): Promise<Trans
       // and been found above. replay() compares, which answers idempotency_conflict here.
       const twin = await findTransferByKey(trx, req.idempotencyKey);
       if (!twin) throw new Error(`ledger: key ${req.idempotencyKey} conflicted but is not readable`);
-      return replay(twin, req);
+      return replay(trx, twin, req, [low, high]);
     }
 
     // Ascending id order, like the locks.
@@ -198,21 +244,36 @@ export async function ensureMemberWallet(
   return raced;
 }
 
-/** The merchant's house account of a kind and currency, created on first use (race-safe). */
+/**
+ * The merchant's house account of a kind and currency to use for one transfer: one of its buckets,
+ * picked at random so concurrent transfers lock different rows, created on first use (race-safe:
+ * concurrent callers get one row per bucket). Call it per transfer, not once per process. Read the
+ * kind's balance with houseBalance, never from the returned row.
+ */
 export async function houseAccount(
   db: DbOrTrx,
   merchantCode: string,
   kind: HouseAccountKind,
   currency: string,
 ): Promise<LedgerAccount> {
-  const existing = await findHouseAccount(db, merchantCode, kind, currency);
+  // Math.random is enough: the bucket spreads load, it protects nothing.
+  const bucket = Math.floor(Math.random() * houseBuckets);
+  const existing = await findHouseAccount(db, merchantCode, kind, currency, bucket);
   if (existing) return existing;
-  const created = await insertHouseAccountIfAbsent(db, { merchantCode, kind, currency });
+  const created = await insertHouseAccountIfAbsent(db, { merchantCode, kind, currency, bucket });
   if (created) return created;
-  const raced = await findHouseAccount(db, merchantCode, kind, currency);
+  const raced = await findHouseAccount(db, merchantCode, kind, currency, bucket);
   if (!raced) throw new Error(`ledger: ${kind} ${currency} of ${merchantCode} not found after insert`);
   return raced;
 }
+
+/** The balance of a house kind: the sum of its buckets (0 before the first transfer). */
+export const houseBalance = (
+  db: DbOrTrx,
+  merchantCode: string,
+  kind: HouseAccountKind,
+  currency: string,
+): Promise<number> => sumHouseBuckets(db, merchantCode, kind, currency);
 
 /** A member's wallet in one currency, or undefined when none was created yet (a read never writes). */
 export const findMemberWallet = (

@@ -3,19 +3,43 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 /**
- * MEMBER: a member's wallet, one per (member, currency), never below zero. HOUSE_CASH: the merchant's
- * side of real-money movements. HOUSE_PLAY: the merchant's source of play money (XPL only). House
- * accounts may go negative: they are the counterpart of what members hold. See migration 0200.
+ * MEMBER: a member's wallet, one per (member, currency), never below zero. The house side says where
+ * money came from or went, per merchant and currency:
+ * - PAYMENT_CLEARING: deposits come in from it, payouts go out to it (the payment provider's side);
+ * - WITHDRAWALS_PENDING: withdrawals held between request and payout or return;
+ * - VENDOR_CLEARING: bets and wins, and money moved to game vendors' wallets;
+ * - PROMOTIONS: bonuses; AGENT_PAYOUTS: agent commissions; ADJUSTMENTS: manual corrections;
+ * - HOUSE_PLAY: the source of play money (XPL only; the cash kinds never hold XPL).
+ * House accounts may go negative: they are the counterpart of what members hold. Each house kind is
+ * split into buckets (houseAccount picks one per transfer, houseBalance sums them). Migrations 0200
+ * and 202611231200.
  */
-export type LedgerAccountKind = 'MEMBER' | 'HOUSE_CASH' | 'HOUSE_PLAY';
-export type HouseAccountKind = Exclude<LedgerAccountKind, 'MEMBER'>;
+export const HOUSE_ACCOUNT_KINDS = [
+  'PAYMENT_CLEARING',
+  'WITHDRAWALS_PENDING',
+  'VENDOR_CLEARING',
+  'PROMOTIONS',
+  'AGENT_PAYOUTS',
+  'ADJUSTMENTS',
+  'HOUSE_PLAY',
+] as const;
+export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
+export type LedgerAccountKind = 'MEMBER' | HouseAccountKind;
 
 /**
  * Why money moved. The database accepts any UPPER_SNAKE kind, so later issues add theirs here
  * (DEPOSIT, WITHDRAWAL, BET, PAYOUT, ROLLBACK, ...) without a migration.
  * PLAY_MONEY_GRANT: HOUSE_PLAY to a new trial account. ADJUSTMENT: a correcting movement made by hand.
  */
-export type TransferKind = 'PLAY_MONEY_GRANT' | 'ADJUSTMENT';
+export type TransferKind =
+  | 'PLAY_MONEY_GRANT'
+  | 'ADJUSTMENT'
+  | 'DEPOSIT'
+  | 'WITHDRAWAL_HOLD'
+  | 'WITHDRAWAL_PAYOUT'
+  | 'WITHDRAWAL_RETURN'
+  | 'WALLET_TRANSFER'
+  | 'MEMBER_TRANSFER';
 
 export interface LedgerAccountTable {
   id: Generated<number>;
@@ -26,6 +50,8 @@ export interface LedgerAccountTable {
   currency: string;
   /** Minor units. Changed only by the ledger service, in the transaction that writes the transfer. */
   balance: ColumnType<number, number | undefined, number>;
+  /** A house kind's bucket (0..HOUSE_BUCKETS-1); always 0 for MEMBER accounts. */
+  bucket: ColumnType<number, number | undefined, never>;
   created_at: CreatedAt;
 }
 

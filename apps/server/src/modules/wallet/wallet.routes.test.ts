@@ -79,7 +79,7 @@ describe('GET /wps/v2/wallets/balance', () => {
     const db = t.database.db;
     const merchant = t.server.config.merchant;
     const wallet = await ensureMemberWallet(db, memberId, merchant, 'BRL');
-    const house = await houseAccount(db, merchant, 'HOUSE_CASH', 'BRL');
+    const house = await houseAccount(db, merchant, 'ADJUSTMENTS', 'BRL');
     await transfer(db, {
       idempotencyKey: freshKey('deposit'),
       debitAccountId: house.id,
