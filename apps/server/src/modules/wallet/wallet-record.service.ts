@@ -8,7 +8,12 @@ import {
   type RecordQuery,
 } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
-import { memberAccounts, selectRecord, type RecordFilter, type RecordRow } from './wallet-record.repository.ts';
+import {
+  memberAccounts,
+  selectRecord,
+  type RecordFilter,
+  type RecordRow,
+} from './wallet-record.repository.ts';
 
 /*
  * The account record (member centre transactionHistory): every movement of the member's own ledger
@@ -72,13 +77,14 @@ const CSV_PAGE = 500;
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a separator, a quote or a line break, quotes doubled.
- * Text that a spreadsheet would run as a formula (= + - @, tab, CR first) is prefixed with ' so a
+ * Text that a spreadsheet would run as a formula (= + - @, tab, CR first; not a plain number) gets ' in front so a
  * reference can never become a formula in the operator's or member's spreadsheet.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // A plain signed decimal (an amount) is a number to the spreadsheet, not a formula.
+  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
