@@ -3,11 +3,11 @@ import { operatorRoutes } from '@banca/contract';
 import type { OperatorActor } from '../../ops-access.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { inTransaction } from '../../platform/db/in-transaction.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import type { SystemService } from '../system/index.ts';
 import type { OperatorAccess } from './operator.auth.ts';
 import {
+  changeSystemSettings,
   createOperator,
   disableOperator,
   listAudit,
@@ -82,43 +82,27 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: OperatorRoute
   registerRoute(
     app,
     operatorRoutes.setMaintenance,
-    async ({ body, request }) => {
-      return inTransaction(od.db, async (trx) => {
-        const before = await system.statusSettings({ fresh: true, db: trx });
-        const after = await system.setMaintenance(body, trx);
-        await ops.audit(trx, {
-          actor: actorOf(request),
-          action: 'system.maintenance',
-          subjectType: 'system',
-          subjectId: 'maintenance',
-          before: before.maintenance,
-          after: after.maintenance,
-          requestId: request.id,
-        });
-        return after;
-      });
-    },
+    ({ body, request }) =>
+      changeSystemSettings(od.db, ops, actorOf(request), request.id, {
+        action: 'system.maintenance',
+        subjectId: 'maintenance',
+        apply: (trx) => system.setMaintenance(body, trx),
+        read: (trx) => system.statusSettings({ fresh: true, db: trx }),
+        pick: (s) => s.maintenance,
+      }),
     { onRequest: adminOrBootstrap },
   );
   registerRoute(
     app,
     operatorRoutes.setRegion,
-    async ({ body, request }) => {
-      return inTransaction(od.db, async (trx) => {
-        const before = await system.statusSettings({ fresh: true, db: trx });
-        const after = await system.setRegion(body, trx);
-        await ops.audit(trx, {
-          actor: actorOf(request),
-          action: 'system.region',
-          subjectType: 'system',
-          subjectId: 'region',
-          before: before.region,
-          after: after.region,
-          requestId: request.id,
-        });
-        return after;
-      });
-    },
+    ({ body, request }) =>
+      changeSystemSettings(od.db, ops, actorOf(request), request.id, {
+        action: 'system.region',
+        subjectId: 'region',
+        apply: (trx) => system.setRegion(body, trx),
+        read: (trx) => system.statusSettings({ fresh: true, db: trx }),
+        pick: (s) => s.region,
+      }),
     { onRequest: adminOrBootstrap },
   );
 }

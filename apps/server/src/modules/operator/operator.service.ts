@@ -1,6 +1,7 @@
-import type { AuditEntry, AuditQuery, Operator } from '@banca/contract';
-import type { Db, DbOrTrx } from '../../database.ts';
-import type { OperatorActor, OperatorAuditEntry, OperatorRole } from '../../ops-access.ts';
+import type { AuditEntry, AuditQuery, Operator, StatusSettings } from '@banca/contract';
+import type { Transaction } from 'kysely';
+import type { Database, Db, DbOrTrx } from '../../database.ts';
+import type { OperatorActor, OperatorAuditEntry, OperatorRole, OpsAccess } from '../../ops-access.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/password.ts';
 import {
   absoluteExpiry,
@@ -243,4 +244,37 @@ export async function listAudit(
   const items = rows.slice(0, query.limit).map(toAuditEntry);
   const more = rows.length > query.limit;
   return { items, nextCursor: more ? items[items.length - 1]!.id : null };
+}
+
+/**
+ * A system settings change (maintenance, region) made by an operator: the system module's service
+ * writes it and the audit row records the part before and after, in one transaction.
+ */
+export function changeSystemSettings(
+  db: Db,
+  ops: Pick<OpsAccess, 'audit'>,
+  actor: OperatorActor,
+  requestId: string | null,
+  change: {
+    action: string;
+    subjectId: string;
+    apply: (trx: Transaction<Database>) => Promise<StatusSettings>;
+    read: (trx: Transaction<Database>) => Promise<StatusSettings>;
+    pick: (s: StatusSettings) => unknown;
+  },
+): Promise<StatusSettings> {
+  return inTransaction(db, async (trx) => {
+    const before = await change.read(trx);
+    const after = await change.apply(trx);
+    await ops.audit(trx, {
+      actor,
+      action: change.action,
+      subjectType: 'system',
+      subjectId: change.subjectId,
+      before: change.pick(before),
+      after: change.pick(after),
+      requestId,
+    });
+    return after;
+  });
 }

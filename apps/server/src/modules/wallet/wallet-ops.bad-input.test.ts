@@ -31,7 +31,9 @@ let finance: string;
 let member: { memberId: number; token: string };
 beforeAll(async () => {
   t = await startOpsTestServer();
-  [admin, finance] = (await Promise.all([t.operator('admin'), t.operator('finance')])).map((o) => o.token);
+  const [a, f] = await Promise.all([t.operator('admin'), t.operator('finance')]);
+  admin = a.token;
+  finance = f.token;
   member = await t.member();
 });
 afterAll(() => t?.close());

@@ -255,7 +255,7 @@ describe('HTTP', () => {
       headers: { authorization: `Bearer ${trialToken}` },
     });
     expect(csv.status).toBe(403);
-    expect((await csv.json()).code).toBe('in_need_true_account');
+    expect(((await csv.json()) as { code: string }).code).toBe('in_need_true_account');
     const anon = await fetch(`${t.server.url}${WALLET_RECORDS_CSV_PATH}`);
     expect(anon.status).toBe(401);
   });

@@ -1,4 +1,5 @@
-import { isTrialType, type AdjustmentBody, type AdjustmentValue } from '@banca/contract';
+import { isTrialType, type AdjustmentBody, type AdjustmentValue, type WalletSettings } from '@banca/contract';
+import { ZodError } from 'zod';
 import type { Db } from '../../database.ts';
 import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -6,6 +7,7 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { findMemberById } from '../member/index.ts';
 import { ensureMemberWallet, houseAccount, transfer } from './ledger.service.ts';
 import type { WalletDeps } from './wallet.service.ts';
+import type { WalletSettingsService } from './wallet-settings.service.ts';
 
 export interface AdjustmentDeps extends Pick<WalletDeps, 'merchantCurrency'> {
   db: Db;
@@ -72,5 +74,42 @@ export async function adjustBalance(
       });
     }
     return value;
+  });
+}
+
+/** A settings change whose merged result breaks the schema: invalid_input with the fields at fault. */
+function invalidSettings(err: ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of err.issues) fields[issue.path.join('.') || '_'] = issue.code;
+  return new AppError('invalid_input', { fields });
+}
+
+/**
+ * PUT /ops/wallet/settings: merges the change into the stored settings and audits the document before
+ * and after, in one transaction. A result the schema refuses is invalid_input and writes nothing.
+ */
+export function changeWalletSettings(
+  deps: { db: Db; merchantCode: string; settings: WalletSettingsService; ops: Pick<OpsAccess, 'audit'> },
+  actor: OperatorActor,
+  change: Record<string, unknown>,
+  requestId: string | null,
+): Promise<WalletSettings> {
+  return inTransaction(deps.db, async (trx) => {
+    let result: { before: WalletSettings; after: WalletSettings };
+    try {
+      result = await deps.settings.update(trx, deps.merchantCode, change as never);
+    } catch (err) {
+      throw err instanceof ZodError ? invalidSettings(err) : err;
+    }
+    await deps.ops.audit(trx, {
+      actor,
+      action: 'wallet.settings',
+      subjectType: 'wallet_settings',
+      subjectId: deps.merchantCode,
+      before: result.before,
+      after: result.after,
+      requestId,
+    });
+    return result.after;
   });
 }
