@@ -1,12 +1,13 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { MemberCentrePage as Page } from '@banca/contract';
 import { MEMBER_CENTRE_PAGES } from '@banca/contract';
 import { showTrialPrompt } from '@/features/auth';
+import { TransactionHistory } from '@/features/wallet';
 import { memberPage, paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
-import { CentreLayout, ComingSoon, type IconName } from '@/ui';
+import { CentreLayout, ComingSoon, Spinner, type IconName } from '@/ui';
 import { SecurityCenter } from './SecurityCenter';
 
 const ICONS: Record<Page, IconName> = {
@@ -71,6 +72,10 @@ export default function MemberCentrePage() {
     >
       {page === 'securityCenter' ? (
         <SecurityCenter />
+      ) : page === 'transactionHistory' ? (
+        <Suspense fallback={<Spinner />}>
+          <TransactionHistory />
+        </Suspense>
       ) : (
         // Every other page's capability (money, records, rewards, messages) is not built yet.
         <ComingSoon
