@@ -72,16 +72,16 @@ test('credit a member through the adjustments API, find the movements, filter th
   await shot(page, info, 'record-list');
 
   // Filters: a type that has no movement empties the list; today's date finds both again.
-  await page.getByLabel(t(lang, 'wallet.record.type')).selectOption('DEPOSIT');
+  await page.getByLabel(t(lang, 'wallet.record.type'), { exact: true }).selectOption('DEPOSIT');
   await page.getByRole('button', { name: t(lang, 'wallet.record.apply') }).click();
   await expect(page.getByText(t(lang, 'wallet.record.empty'))).toBeVisible();
   const today = await page.evaluate(() => {
     const d = new Date();
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   });
-  await page.getByLabel(t(lang, 'wallet.record.type')).selectOption('ADJUSTMENT');
-  await page.getByLabel(t(lang, 'wallet.record.from')).fill(today);
-  await page.getByLabel(t(lang, 'wallet.record.to')).fill(today);
+  await page.getByLabel(t(lang, 'wallet.record.type'), { exact: true }).selectOption('ADJUSTMENT');
+  await page.getByLabel(t(lang, 'wallet.record.from'), { exact: true }).fill(today);
+  await page.getByLabel(t(lang, 'wallet.record.to'), { exact: true }).fill(today);
   await page.getByRole('button', { name: t(lang, 'wallet.record.apply') }).click();
   await expect(rows).toHaveCount(2);
   if (isPhone(info)) await expect(rows.nth(0)).toHaveCSS('display', 'grid');
