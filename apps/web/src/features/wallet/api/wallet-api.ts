@@ -1,6 +1,6 @@
 import { LANGUAGE_HEADER } from '@banca/contract';
 import { WALLET_RECORDS_CSV_PATH, walletCalls } from '@banca/contract/routes';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiCall, getToken } from '@/api';
 
 /**
@@ -40,21 +40,19 @@ export const recordWireFilters = (f: RecordFilters) => ({
 
 export const RECORD_PAGE_SIZE = 20;
 
-/** The account record, newest first, a page at a time (keyset: each page names the next). */
-export const recordQuery = (memberId: number | undefined, filters: RecordFilters) =>
-  infiniteQueryOptions({
-    queryKey: ['wallet', 'record', memberId, filters] as const,
-    queryFn: ({ signal, pageParam }) =>
+/**
+ * One page of the account record, newest first; `cursor` '' is the first page, then each page's
+ * nextCursor (keyset). Plain queries per page (not an infinite query, whose observer would cost the
+ * first paint's shared vendor chunk bytes).
+ */
+export const recordPageQuery = (memberId: number | undefined, filters: RecordFilters, cursor: string) =>
+  queryOptions({
+    queryKey: ['wallet', 'record', memberId, filters, cursor] as const,
+    queryFn: ({ signal }) =>
       apiCall(walletCalls.records, {
         signal,
-        query: {
-          ...recordWireFilters(filters),
-          limit: RECORD_PAGE_SIZE,
-          ...(pageParam ? { cursor: pageParam } : {}),
-        },
+        query: { ...recordWireFilters(filters), limit: RECORD_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
       }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: memberId !== undefined,
   });
 

@@ -1,10 +1,10 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ACCOUNT_RECORD_TYPES } from '@banca/contract/routes';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
 import { Button, Empty, Skeleton } from '@/ui';
-import { downloadRecordCsv, recordQuery, type RecordFilters } from '../api/wallet-api';
+import { downloadRecordCsv, recordPageQuery, type RecordFilters } from '../api/wallet-api';
 import { formatMinorUnits } from '../money-format';
 import './wallet.css';
 import './record.css';
@@ -27,16 +27,24 @@ export default function TransactionHistory() {
   const [filters, setFilters] = useState<RecordFilters>(NO_FILTERS);
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const query = useInfiniteQuery(recordQuery(memberId, filters));
+  // Cursors of the pages shown: '' is the first; "load more" appends the last page's nextCursor.
+  const [cursors, setCursors] = useState<string[]>(['']);
+  const pages = useQueries({ queries: cursors.map((c) => recordPageQuery(memberId, filters, c)) });
+  const first = pages[0]!;
+  const last = pages[pages.length - 1]!;
+  const nextCursor = last.data?.nextCursor ?? null;
+  const loadingMore = cursors.length > 1 && last.isPending;
   const ids = { type: useId(), from: useId(), to: useId() };
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = pages.flatMap((p) => p.data?.items ?? []);
   const when = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'short', timeStyle: 'medium' });
   const typeLabel = (type: string) => (isKnownType(type) ? t(`wallet.record.types.${type}`) : type);
   const badRange = draft.from !== '' && draft.to !== '' && draft.from > draft.to;
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    if (!badRange) setFilters(draft);
+    if (badRange) return;
+    setFilters(draft);
+    setCursors(['']);
   };
   const download = async () => {
     setDownloading(true);
@@ -117,15 +125,15 @@ export default function TransactionHistory() {
         )}
       </form>
 
-      {query.isPending ? (
+      {first.isPending ? (
         <div className="record__loading" aria-busy="true">
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} height="48px" />
           ))}
         </div>
-      ) : query.isError && items.length === 0 ? (
+      ) : first.isError ? (
         <Empty title={t('wallet.record.failed')} icon="receipt">
-          <Button variant="outline" onClick={() => void query.refetch()}>
+          <Button variant="outline" onClick={() => void first.refetch()}>
             {t('wallet.record.retry')}
           </Button>
         </Empty>
@@ -174,14 +182,14 @@ export default function TransactionHistory() {
               ))}
             </tbody>
           </table>
-          {query.hasNextPage && (
+          {(nextCursor !== null || loadingMore) && (
             <div className="record__more">
               <Button
                 variant="secondary"
-                onClick={() => void query.fetchNextPage()}
-                disabled={query.isFetchingNextPage}
+                onClick={() => nextCursor !== null && setCursors([...cursors, nextCursor])}
+                disabled={loadingMore}
               >
-                {query.isFetchingNextPage ? t('wallet.record.loading') : t('wallet.record.loadMore')}
+                {loadingMore ? t('wallet.record.loading') : t('wallet.record.loadMore')}
               </Button>
             </div>
           )}
