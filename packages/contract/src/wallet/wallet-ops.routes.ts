@@ -1,7 +1,11 @@
 import { defineRoute } from '../route.ts';
 import { walletSettingsSchema } from './wallet-settings.ts';
 import { walletOpsCalls } from './wallet-ops.calls.ts';
-import { adjustmentBodySchema, adjustmentValueSchema, walletSettingsChangeSchema } from './wallet-ops.schemas.ts';
+import {
+  adjustmentBodySchema,
+  adjustmentValueSchema,
+  walletSettingsChangeSchema,
+} from './wallet-ops.schemas.ts';
 
 const tags = ['operator', 'wallet'];
 

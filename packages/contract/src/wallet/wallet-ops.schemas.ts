@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { moneySchema } from '../money.ts';
 
 /** Client-chosen name of one adjustment: a retry with the same key changes nothing twice. */
-export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9._:-]{8,100}$/, '8-100 of A-Z a-z 0-9 . _ : -');
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{8,100}$/, '8-100 of A-Z a-z 0-9 . _ : -');
 
 /** POST /ops/wallet/adjustments (finance): credit (> 0) or debit (< 0) a member's cash wallet. */
 export const adjustmentBodySchema = z.strictObject({
