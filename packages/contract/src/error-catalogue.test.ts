@@ -49,6 +49,8 @@ const STATUS_BEFORE_COMPOSITION = {
   currency_mismatch: 400,
   invalid_transfer: 400,
   ledger_account_not_found: 404,
+  unknown_wallet: 404,
+  wallet_mode_single: 409,
 };
 
 describe('the composed error catalogue', () => {

@@ -1,18 +1,11 @@
 import type { RouteEntry } from '../route-entry.ts';
 
-/** The member's account record (member centre transactionHistory) and consolidated funds. */
+/** The member's account record (member centre transactionHistory). */
 export const walletRecordCalls = {
   records: {
     id: 'wallet.records',
     method: 'GET',
     path: '/wps/v2/wallets/records',
-    auth: 'token',
-    enc: false,
-  },
-  consolidated: {
-    id: 'wallet.consolidated',
-    method: 'GET',
-    path: '/wps/member/info/funds/consolidated',
     auth: 'token',
     enc: false,
   },

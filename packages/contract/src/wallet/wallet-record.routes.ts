@@ -1,6 +1,6 @@
 import { defineRoute } from '../route.ts';
 import { walletRecordCalls } from './wallet-record.calls.ts';
-import { consolidatedValueSchema, recordPageSchema, recordQuerySchema } from './wallet-record.schemas.ts';
+import { recordPageSchema, recordQuerySchema } from './wallet-record.schemas.ts';
 
 const tags = ['wallet'];
 
@@ -11,10 +11,5 @@ export const walletRecordRoutes = {
     tags,
     query: recordQuerySchema,
     response: recordPageSchema,
-  }),
-  consolidated: defineRoute(walletRecordCalls.consolidated, {
-    summary: "Consolidated contract flags (all false until agent contracts exist) and the member's balances",
-    tags,
-    response: consolidatedValueSchema,
   }),
 } as const;

@@ -56,25 +56,3 @@ export const recordPageSchema = z.strictObject({
   nextCursor: z.string().nullable(),
 });
 export type RecordPage = z.infer<typeof recordPageSchema>;
-
-/** Spec section 3 "Consolidated contract flags": agent contracts; all false until they exist. */
-export const CONSOLIDATED_FLAGS = [
-  'dailysalreqtype',
-  'divtypereq',
-  'contracthoursalreq',
-  'realtimesalreqtype',
-  'contractmrdailysalinfotype',
-  'contracthoursalinfo',
-  'dailysalinfotype',
-  'divtypeinfo',
-] as const;
-
-export const consolidatedValueSchema = z.strictObject({
-  ...(Object.fromEntries(CONSOLIDATED_FLAGS.map((f) => [f, z.boolean()])) as Record<
-    (typeof CONSOLIDATED_FLAGS)[number],
-    z.ZodBoolean
-  >),
-  /** The member's balances, one per currency it holds (minor units). */
-  balances: z.array(z.strictObject({ currency: z.string(), balance: moneySchema.min(0) })),
-});
-export type ConsolidatedValue = z.infer<typeof consolidatedValueSchema>;

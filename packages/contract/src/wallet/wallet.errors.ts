@@ -14,6 +14,10 @@ export const WALLET_ERROR_STATUS = {
   invalid_transfer: 400,
   /** A ledger account id that does not exist. */
   ledger_account_not_found: 404,
+  /** A wallet transfer naming a wallet that is neither MAIN nor a known game vendor's. */
+  unknown_wallet: 404,
+  /** Money into a vendor wallet while the merchant runs one wallet for every game. */
+  wallet_mode_single: 409,
 } as const;
 
 export type WalletErrorCode = keyof typeof WALLET_ERROR_STATUS;
@@ -32,4 +36,9 @@ export const WALLET_ERROR_MESSAGES: Record<WalletErrorCode, { PT: string; EN: st
   },
   invalid_transfer: { PT: 'Transferência inválida.', EN: 'Invalid transfer.' },
   ledger_account_not_found: { PT: 'Conta de saldo não encontrada.', EN: 'Balance account not found.' },
+  unknown_wallet: { PT: 'Carteira desconhecida.', EN: 'Unknown wallet.' },
+  wallet_mode_single: {
+    PT: 'Este site usa uma só carteira para todos os jogos.',
+    EN: 'This site uses one wallet for every game.',
+  },
 };

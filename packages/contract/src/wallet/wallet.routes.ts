@@ -2,7 +2,13 @@ import { defineRoute } from '../route.ts';
 import { walletCalls } from './wallet.calls.ts';
 import { walletOpsRoutes } from './wallet-ops.routes.ts';
 import { walletRecordRoutes } from './wallet-record.routes.ts';
-import { balanceValueSchema } from './wallet.schemas.ts';
+import {
+  balanceValueSchema,
+  consolidatedFundsValueSchema,
+  merchantWalletValueSchema,
+  walletTransferBodySchema,
+  walletTransferValueSchema,
+} from './wallet.schemas.ts';
 
 const tags = ['wallet'];
 
@@ -20,4 +26,21 @@ export const walletRoutes = {
   }),
   ...walletRecordRoutes,
   ...walletOpsRoutes,
+  merchantWallet: defineRoute(walletCalls.merchantWallet, {
+    summary: "The merchant's wallet mode: isSingle (one wallet for every game) and the vendors' wallets",
+    tags,
+    response: merchantWalletValueSchema,
+  }),
+  consolidatedFunds: defineRoute(walletCalls.consolidatedFunds, {
+    summary: "The member's main and vendor wallets and their total (real accounts only)",
+    tags,
+    response: consolidatedFundsValueSchema,
+  }),
+  walletTransfer: defineRoute(walletCalls.walletTransfer, {
+    summary:
+      'Moves money between the main wallet and a vendor wallet (transfer mode), or recalls every vendor wallet to main; once per requestId',
+    tags,
+    body: walletTransferBodySchema,
+    response: walletTransferValueSchema,
+  }),
 } as const;

@@ -1,6 +1,9 @@
 import type { Db } from '../../database.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
+import type { SystemService } from '../system/index.ts';
+import { merchantCurrencyFrom } from '../wallet/index.ts';
 import { registerDevRoutes } from './dev.routes.ts';
+import { registerDevWalletRoutes } from './dev-wallet.routes.ts';
 import { createDevService, type CaptchaAnswerLog } from './dev.service.ts';
 
 /** DEVELOPMENT AND TESTS ONLY: the sandbox outbox and recent captcha answers (see dev.service.ts). */
@@ -12,14 +15,21 @@ export interface DevModuleDeps {
   captchas: CaptchaAnswerLog | undefined;
   /** SANDBOX_ALLOW_REMOTE: answer clients other than loopback too. */
   sandboxAllowRemote: boolean;
+  merchantCode: string;
+  system: Pick<SystemService, 'whitelabel'>;
 }
 
 export const devModule: ServerModule<DevModuleDeps> = {
   name: 'dev',
   register: (app, deps) => {
-    if (deps.captchas)
-      registerDevRoutes(app, createDevService(deps.db, deps.captchas), {
-        allowRemote: deps.sandboxAllowRemote,
-      });
+    if (!deps.captchas) return;
+    registerDevRoutes(app, createDevService(deps.db, deps.captchas), {
+      allowRemote: deps.sandboxAllowRemote,
+    });
+    registerDevWalletRoutes(app, {
+      db: deps.db,
+      merchantCode: deps.merchantCode,
+      merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
+    });
   },
 };

@@ -26,6 +26,7 @@ export {
   findMemberByMobile,
   findMemberBySocialLogin,
   markFirstLogin,
+  memberAccessColumns,
   spendTempPassword,
   touchSocialLogin,
 } from './member-records.service.ts';

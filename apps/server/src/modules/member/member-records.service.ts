@@ -3,6 +3,7 @@ import type { DbOrTrx } from '../../database.ts';
 import {
   countTeam,
   findMemberAccess,
+  memberAccessColumns,
   findMemberByAccount,
   findMemberById,
   findMemberByMobile,
@@ -20,7 +21,14 @@ import type { MemberRow } from './member.table.ts';
  * affiliate and member_social_identity rows; the session module logs members in through these.
  */
 
-export { findMemberAccess, findMemberByAccount, findMemberById, findMemberByMobile, markFirstLogin };
+export {
+  findMemberAccess,
+  findMemberByAccount,
+  findMemberById,
+  findMemberByMobile,
+  markFirstLogin,
+  memberAccessColumns,
+};
 
 /** Head counts of an agent's downline (parent links, at any depth); `since` bounds newThisMonth.
  *  The agent module shows these; the rows stay the member module's. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../database.ts';
-import type { MemberUpdate, NewMember } from './member.table.ts';
+import type { MemberStatus, MemberUpdate, NewMember } from './member.table.ts';
 
 export const findMemberById = (db: DbOrTrx, id: number) =>
   db.selectFrom('member').selectAll().where('id', '=', id).executeTakeFirst();
@@ -8,6 +8,19 @@ export const findMemberById = (db: DbOrTrx, id: number) =>
 /** The two fields every token call checks (account type and status). */
 export const findMemberAccess = (db: DbOrTrx, id: number) =>
   db.selectFrom('member').select(['type', 'status']).where('id', '=', id).executeTakeFirst();
+
+/**
+ * The same facts as findMemberAccess as two correlated sub-selects on another module's member id
+ * column (e.g. `session.member_id`), for a caller that checks a token on every request and must not
+ * pay a second round trip: the SQL on the member table stays here, the caller only embeds it.
+ * null when no such member.
+ */
+export const memberAccessColumns = (memberIdColumn: string) => [
+  sql<number | null>`(select m.type from member m where m.id = ${sql.ref(memberIdColumn)})`.as('member_type'),
+  sql<MemberStatus | null>`(select m.status from member m where m.id = ${sql.ref(memberIdColumn)})`.as(
+    'member_status',
+  ),
+];
 
 /** Account names compare case-insensitively (the unique index is on lower(account)). */
 export const findMemberByAccount = (db: DbOrTrx, merchantCode: string, account: string) =>

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '../../database.ts';
+import { memberAccessColumns } from '../member/index.ts';
 import type { AuthAuditTable, LoginChallengeTable, NewSession } from './session.table.ts';
 
 // --- sessions ---------------------------------------------------------------------------------
@@ -18,6 +19,26 @@ export const findSession = (db: DbOrTrx, tokenHash: string) =>
       'last_seen_at',
       'expires_at',
       'revoked_at',
+    ])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+
+/**
+ * The session of a token with its member's type and status, in one round trip: every token call runs
+ * this, so the member's part is the member module's sub-select (memberAccessColumns), embedded.
+ */
+export const findSessionWithMember = (db: DbOrTrx, tokenHash: string) =>
+  db
+    .selectFrom('session')
+    .select([
+      'token_hash',
+      'member_id',
+      'merchant_code',
+      'login_type',
+      'last_seen_at',
+      'expires_at',
+      'revoked_at',
+      ...memberAccessColumns('session.member_id'),
     ])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();

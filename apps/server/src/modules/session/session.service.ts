@@ -25,7 +25,6 @@ import { AuthError } from '../../platform/http/auth-error.ts';
 import { accountLimitKey, CAPTCHA_THRESHOLDS } from '../../platform/rate-limit/auth-limits.ts';
 import {
   createTrialMember,
-  findMemberAccess,
   findMemberByAccount,
   findMemberById,
   findMemberByMobile,
@@ -50,7 +49,7 @@ import { grantFreePlayMoney } from '../wallet/index.ts';
 import type { AuthContext, AuthDeps, AuthFlags, RequestContext } from './session.deps.ts';
 import {
   findChallenge,
-  findSession,
+  findSessionWithMember,
   incrementChallengeAttempts,
   insertAudit,
   insertChallenge,
@@ -532,11 +531,13 @@ export async function authenticate(
 ): Promise<AuthContext> {
   if (!token || !isWellFormedToken(token)) throw new AuthError('not_logged_in');
   const tokenHash = hashToken(token);
-  const row = await findSession(deps.db, tokenHash);
+  // One round trip: the session row and the member's type and status (the member module's SQL,
+  // embedded), read fresh on every call, so a logout, a revocation or a ban applies at once on every
+  // node; no cache to invalidate.
+  const row = await findSessionWithMember(deps.db, tokenHash);
   if (!row) throw new AuthError('not_logged_in');
-  // The member's type and status through the member module's service (its table, not ours).
-  const member = await findMemberAccess(deps.db, row.member_id);
-  if (!member || member.status !== 'ACTIVE') throw new AuthError('not_logged_in');
+  if (row.member_type === null || row.member_status !== 'ACTIVE') throw new AuthError('not_logged_in');
+  const member = { type: row.member_type };
   const now = deps.clock();
   const state = sessionState(
     { lastSeenAt: row.last_seen_at, expiresAt: row.expires_at, revokedAt: row.revoked_at },

@@ -3,6 +3,7 @@ import type { OpsAccess } from '../../ops-access.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { SystemService } from '../system/index.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
+import { registerWalletTransferRoutes } from './wallet-transfer.routes.ts';
 import { setHouseBuckets } from './ledger.service.ts';
 import { registerWalletOpsRoutes } from './wallet-ops.routes.ts';
 import { registerWalletRecordRoutes } from './wallet-record.routes.ts';
@@ -30,6 +31,7 @@ export {
 } from './ledger.service.ts';
 export { createWalletSettings, type WalletSettingsService } from './wallet-settings.service.ts';
 export { WalletError } from './wallet.errors.ts';
+export { WALLET_VENDORS } from './wallet-transfer.service.ts';
 export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger.table.ts';
 export {
   getBalance,
@@ -55,11 +57,13 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
     // One context for every wallet route file (balance, deposits, withdrawals, transfers, records).
     const wallet = {
       db: deps.db,
+      merchantCode: deps.merchantCode,
       merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
       settings: createWalletSettings(deps.db),
     };
     registerWalletRoutes(app, wallet);
     registerWalletRecordRoutes(app, wallet);
     registerWalletOpsRoutes(app, { ...wallet, merchantCode: deps.merchantCode, ops: deps.ops });
+    registerWalletTransferRoutes(app, wallet);
   },
 };

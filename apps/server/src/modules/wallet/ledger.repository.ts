@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../../database.ts';
-import type { HouseAccountKind, NewLedgerTransfer } from './ledger.table.ts';
+import { MAIN_WALLET, type HouseAccountKind, type NewLedgerTransfer } from './ledger.table.ts';
 
 export const findAccountById = (db: DbOrTrx, id: number) =>
   db.selectFrom('ledger_account').selectAll().where('id', '=', id).executeTakeFirst();
@@ -8,18 +8,37 @@ export const findAccountById = (db: DbOrTrx, id: number) =>
 export const lockAccount = (db: DbOrTrx, id: number) =>
   db.selectFrom('ledger_account').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
-export const findMemberAccount = (db: DbOrTrx, memberId: number, currency: string) =>
+/** The MAIN wallet when `wallet` is not given; a vendor wallet by its vendor code. */
+/**
+ * Row locks on both accounts in one round trip, taken in ascending id order (PostgreSQL locks the rows
+ * above the sort, as they come out of it), so two transfers never wait on each other in a cycle.
+ */
+export const lockAccountsInOrder = (db: DbOrTrx, ids: readonly number[]) =>
+  db.selectFrom('ledger_account').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute();
+
+export const findMemberAccount = (db: DbOrTrx, memberId: number, currency: string, wallet = MAIN_WALLET) =>
   db
     .selectFrom('ledger_account')
     .selectAll()
     .where('member_id', '=', memberId)
     .where('currency', '=', currency)
+    .where('wallet', '=', wallet)
     .executeTakeFirst();
 
-/** Inserts a member wallet unless one exists for (member, currency); undefined when it already did. */
+/** Every wallet of a member in a currency (main and vendor wallets), by id. */
+export const listMemberAccounts = (db: DbOrTrx, memberId: number, currency: string) =>
+  db
+    .selectFrom('ledger_account')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('currency', '=', currency)
+    .orderBy('id')
+    .execute();
+
+/** Inserts a member wallet unless one exists for (member, currency, wallet); undefined when it did. */
 export const insertMemberAccountIfAbsent = (
   db: DbOrTrx,
-  row: { memberId: number; merchantCode: string; currency: string },
+  row: { memberId: number; merchantCode: string; currency: string; wallet?: string },
 ) =>
   db
     .insertInto('ledger_account')
@@ -28,8 +47,9 @@ export const insertMemberAccountIfAbsent = (
       member_id: row.memberId,
       kind: 'MEMBER',
       currency: row.currency,
+      wallet: row.wallet ?? MAIN_WALLET,
     })
-    .onConflict((oc) => oc.columns(['member_id', 'currency']).doNothing())
+    .onConflict((oc) => oc.columns(['member_id', 'currency', 'wallet']).doNothing())
     .returningAll()
     .executeTakeFirst();
 

@@ -12,10 +12,16 @@ import {
   insertHouseAccountIfAbsent,
   insertMemberAccountIfAbsent,
   insertTransferIfNew,
-  lockAccount,
+  lockAccountsInOrder,
   sumHouseBuckets,
 } from './ledger.repository.ts';
-import type { HouseAccountKind, LedgerAccountRow, LedgerTransferRow, TransferKind } from './ledger.table.ts';
+import {
+  MAIN_WALLET,
+  type HouseAccountKind,
+  type LedgerAccountRow,
+  type LedgerTransferRow,
+  type TransferKind,
+} from './ledger.table.ts';
 import { WalletError } from './wallet.errors.ts';
 
 /*
@@ -181,8 +187,9 @@ export async function transfer(db: DbOrTrx, req: TransferRequest): Promise<Trans
       number,
       number,
     ];
-    const low = await lockAccount(trx, lowId);
-    const high = await lockAccount(trx, highId);
+    const locked = await lockAccountsInOrder(trx, [lowId, highId]);
+    const low = locked.find((a) => a.id === lowId);
+    const high = locked.find((a) => a.id === highId);
 
     // After the locks: a twin request that held them has committed by now, and a retry must get
     // its first answer even if the balance has moved since.
@@ -228,18 +235,22 @@ export async function transfer(db: DbOrTrx, req: TransferRequest): Promise<Trans
   });
 }
 
-/** A member's wallet in a currency, created on first use (race-safe: concurrent callers get one row). */
+/**
+ * A member's wallet in a currency, created on first use (race-safe: concurrent callers get one row).
+ * The main wallet unless `wallet` names a game vendor's wallet (transfer wallet mode).
+ */
 export async function ensureMemberWallet(
   db: DbOrTrx,
   memberId: number,
   merchantCode: string,
   currency: string,
+  wallet: string = MAIN_WALLET,
 ): Promise<LedgerAccount> {
-  const existing = await findMemberAccount(db, memberId, currency);
+  const existing = await findMemberAccount(db, memberId, currency, wallet);
   if (existing) return existing;
-  const created = await insertMemberAccountIfAbsent(db, { memberId, merchantCode, currency });
+  const created = await insertMemberAccountIfAbsent(db, { memberId, merchantCode, currency, wallet });
   if (created) return created;
-  const raced = await findMemberAccount(db, memberId, currency);
+  const raced = await findMemberAccount(db, memberId, currency, wallet);
   if (!raced) throw new Error(`ledger: wallet of member ${memberId} in ${currency} not found after insert`);
   return raced;
 }

@@ -25,6 +25,8 @@ export const HOUSE_ACCOUNT_KINDS = [
 ] as const;
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
 export type LedgerAccountKind = 'MEMBER' | HouseAccountKind;
+/** A member's main wallet (`wallet` column); vendor wallets carry the vendor's code instead. */
+export const MAIN_WALLET = 'MAIN';
 
 /**
  * Why money moved. The database accepts any UPPER_SNAKE kind, so later issues add theirs here
@@ -50,6 +52,11 @@ export interface LedgerAccountTable {
   currency: string;
   /** Minor units. Changed only by the ledger service, in the transaction that writes the transfer. */
   balance: ColumnType<number, number | undefined, number>;
+  /**
+   * Which of a member's wallets: MAIN, or a game vendor's code for the vendor wallets of the
+   * "transfer" wallet mode. Always MAIN for house accounts.
+   */
+  wallet: ColumnType<string, string | undefined, never>;
   /** A house kind's bucket (0..HOUSE_BUCKETS-1); always 0 for MEMBER accounts. */
   bucket: ColumnType<number, number | undefined, never>;
   created_at: CreatedAt;

@@ -5,14 +5,11 @@ import type { Db } from '../../database.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
 import { authOf, routeAuthHook } from '../../platform/http/route-auth.ts';
-import { consolidated, listRecord, recordCsv } from './wallet-record.service.ts';
+import { listRecord, recordCsv } from './wallet-record.service.ts';
 
-/** The account record, its CSV and the consolidated funds: real accounts only (trial: 403). */
+/** The account record and its CSV: real accounts only (trial: 403). */
 export function registerWalletRecordRoutes(app: FastifyInstance, deps: { db: Db }): void {
   registerRoute(app, walletRoutes.records, ({ auth, query }) => listRecord(deps.db, auth.memberId, query), {
-    requireRealAccount: true,
-  });
-  registerRoute(app, walletRoutes.consolidated, ({ auth }) => consolidated(deps.db, auth.memberId), {
     requireRealAccount: true,
   });
   // A file, not an envelope: the same token check at the edge, then text/csv streamed page by page.

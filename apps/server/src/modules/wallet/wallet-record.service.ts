@@ -1,12 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  CONSOLIDATED_FLAGS,
-  type ConsolidatedValue,
-  type RecordCsvQuery,
-  type RecordEntry,
-  type RecordPage,
-  type RecordQuery,
-} from '@banca/contract';
+import { type RecordCsvQuery, type RecordEntry, type RecordPage, type RecordQuery } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
 import {
   memberAccounts,
@@ -132,18 +125,4 @@ export function recordCsv(db: DbOrTrx, memberId: number, query: RecordCsvQuery, 
     }
   }
   return Readable.from(lines(), { objectMode: false });
-}
-
-// --- consolidated ------------------------------------------------------------------------------------
-
-/** GET /wps/member/info/funds/consolidated: no agent contracts exist yet, so every flag is false. */
-export async function consolidated(db: DbOrTrx, memberId: number): Promise<ConsolidatedValue> {
-  const accounts = await memberAccounts(db, memberId);
-  const totals = new Map<string, number>();
-  for (const a of accounts) totals.set(a.currency, (totals.get(a.currency) ?? 0) + a.balance);
-  const flags = Object.fromEntries(CONSOLIDATED_FLAGS.map((f) => [f, false])) as Record<
-    (typeof CONSOLIDATED_FLAGS)[number],
-    boolean
-  >;
-  return { ...flags, balances: [...totals].map(([currency, balance]) => ({ currency, balance })) };
 }

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import {
   authRoutes,
-  consolidatedValueSchema,
   recordPageSchema,
   WALLET_RECORDS_CSV_PATH,
   walletRoutes,
@@ -215,7 +214,7 @@ describe('CSV', () => {
 });
 
 describe('HTTP', () => {
-  it('answers the record and the consolidated funds to a real member, and refuses trial accounts', async () => {
+  it('answers the record to a real member, and refuses trial accounts', async () => {
     const m = await t.member();
     await move(m.memberId, 700, 'DEPOSIT', 'first');
     const res = await t.client.call(`${walletRoutes.records.path}?limit=5`, { token: m.token });
@@ -229,12 +228,6 @@ describe('HTTP', () => {
         currency: 'BRL',
       }),
     ]);
-    const cons = await t.client.call(walletRoutes.consolidated.path, { token: m.token });
-    expect(consolidatedValueSchema.parse(cons.body.value)).toMatchObject({
-      dailysalreqtype: false,
-      divtypeinfo: false,
-      balances: [{ currency: 'BRL', balance: 700 }],
-    });
 
     const trial = await t.client.call(authRoutes.freePlay.path, {
       body: { os: 'linux', platform: 'W' },
@@ -243,11 +236,6 @@ describe('HTTP', () => {
     const trialToken = trial.body.value.token as string;
     expectFailure(
       await t.client.call(walletRoutes.records.path, { token: trialToken }),
-      403,
-      'in_need_true_account',
-    );
-    expectFailure(
-      await t.client.call(walletRoutes.consolidated.path, { token: trialToken }),
       403,
       'in_need_true_account',
     );

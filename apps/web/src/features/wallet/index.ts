@@ -1,8 +1,9 @@
 import { lazy } from 'react';
 
-/** Wallet: the balance, the account record; deposits, withdrawals and transfers come with the wallet issue. */
+/** Wallet: the header balance and the member-centre wallet pages (each page its own lazy chunk). */
 export { BalanceChip } from './components/BalanceChip';
 export { balanceQuery } from './api/wallet-api';
 export { formatMinorUnits } from './money-format';
-/** member centre transactionHistory (account record): its own chunk, loaded when opened. */
+export const TransferFund = lazy(() => import('./components/TransferFund'));
+/** transactionHistory (account record). */
 export const TransactionHistory = lazy(() => import('./components/TransactionHistory'));

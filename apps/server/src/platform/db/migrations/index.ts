@@ -9,6 +9,7 @@ import { migrationOrderProblems } from './migration-order.ts';
 import * as m202611230900 from './202611230900-events-outbox.ts';
 import * as m202611231100 from './202611231100-wallet-settings.ts';
 import * as m202611231200 from './202611231200-wallet-house-accounts.ts';
+import * as m202611231210 from './202611231210-wallet-vendor-wallets.ts';
 import * as m202611231500 from './202611231500-operator-accounts.ts';
 import * as m202611231510 from './202611231510-wallet-balance-after.ts';
 
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '202611230900-events-outbox': m202611230900,
   '202611231100-wallet-settings': m202611231100,
   '202611231200-wallet-house-accounts': m202611231200,
+  '202611231210-wallet-vendor-wallets': m202611231210,
   '202611231500-operator-accounts': m202611231500,
   '202611231510-wallet-balance-after': m202611231510,
 };

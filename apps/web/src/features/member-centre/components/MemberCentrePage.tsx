@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { MemberCentrePage as Page } from '@banca/contract';
 import { MEMBER_CENTRE_PAGES } from '@banca/contract';
 import { showTrialPrompt } from '@/features/auth';
-import { TransactionHistory } from '@/features/wallet';
+import { TransactionHistory, TransferFund } from '@/features/wallet';
 import { memberPage, paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
@@ -75,6 +75,10 @@ export default function MemberCentrePage() {
       ) : page === 'transactionHistory' ? (
         <Suspense fallback={<Spinner />}>
           <TransactionHistory />
+        </Suspense>
+      ) : page === 'transferFund' ? (
+        <Suspense fallback={null}>
+          <TransferFund />
         </Suspense>
       ) : (
         // Every other page's capability (money, records, rewards, messages) is not built yet.

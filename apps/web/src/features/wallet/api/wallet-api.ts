@@ -82,3 +82,19 @@ export async function downloadRecordCsv(filters: RecordFilters, language: 'PT' |
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+/** GET /wps/relay/GCS_merchantWallet: single or transfer wallet mode (merchant-wide). */
+export const merchantWalletQuery = () =>
+  queryOptions({
+    queryKey: ['wallet', 'merchantWallet'] as const,
+    queryFn: ({ signal }) => apiCall(walletCalls.merchantWallet, { signal }),
+    staleTime: 60_000,
+  });
+
+/** The member's main and vendor wallets (GET /wps/member/info/funds/consolidated). */
+export const fundsQuery = (memberId: number | undefined) =>
+  queryOptions({
+    queryKey: ['wallet', 'funds', memberId] as const,
+    queryFn: ({ signal }) => apiCall(walletCalls.consolidatedFunds, { signal }),
+    enabled: memberId !== undefined,
+    staleTime: 10_000,
+  });

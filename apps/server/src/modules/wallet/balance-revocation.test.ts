@@ -1,0 +1,83 @@
+import { authRoutes, loginValueSchema, walletRoutes } from '@banca/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../platform/db/db.ts';
+import type { Database } from '../../database.ts';
+import {
+  FAST_PASSWORD,
+  freshIp,
+  freshUsername,
+  insertAccounts,
+  startAuthTestServer,
+  type AuthTestServer,
+} from '../../test/auth-client.ts';
+import { getJson, startApp, type RunningApp } from '../../test/test-app.ts';
+import { TEST_DATABASE_URL } from '../../test/test-db.ts';
+
+/**
+ * The balance read is the hottest token call and was made cheaper (one round trip for the session and
+ * the member, the merchant currency cached): revocation must not have become weaker. Two gateway nodes
+ * on one database: a token logged out on node A is refused at once on node B, and so is a banned
+ * member's. On PostgreSQL node B has its own connection pool, as a second process would.
+ */
+let a: AuthTestServer;
+let b: RunningApp;
+let bPool: DatabaseHandle<Database> | undefined;
+beforeAll(async () => {
+  a = await startAuthTestServer();
+  if (TEST_DATABASE_URL) {
+    bPool = await openDatabase<Database>({
+      kind: 'postgres',
+      url: TEST_DATABASE_URL,
+      schema: a.database.schema!,
+      max: 4,
+    });
+  }
+  b = await startApp(bPool?.db ?? a.database.db, { TRUST_PROXY: 'true' });
+});
+afterAll(async () => {
+  await b?.close();
+  await bPool?.close();
+  await a?.close();
+});
+
+const balanceOn = (url: string, token: string) =>
+  getJson(url + walletRoutes.balance.path, { headers: { authorization: `Bearer ${token}` } });
+
+async function login(): Promise<{ token: string; memberId: number }> {
+  const ip = freshIp();
+  const account = freshUsername('rev');
+  const [memberId] = await insertAccounts(a.database.db, [{ account, knownIps: [ip] }]);
+  const res = await a.client.login(account, FAST_PASSWORD, {}, { ip });
+  return { token: loginValueSchema.parse(res.body.value).token, memberId: memberId! };
+}
+
+describe('balance read on two nodes', () => {
+  it('a token logged out on node A is refused on node B at the next call', async () => {
+    const { token } = await login();
+    expect((await balanceOn(a.server.url, token)).status).toBe(200);
+    expect((await balanceOn(b.url, token)).status).toBe(200);
+    const out = await a.client.call(authRoutes.logout.path, { method: 'DELETE', token });
+    expect(out.status).toBe(200);
+    const after = await balanceOn(b.url, token);
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('not_logged_in');
+    expect((await balanceOn(a.server.url, token)).status).toBe(401);
+  });
+
+  it('a member disabled in the database is refused on both nodes at the next call', async () => {
+    const { token, memberId } = await login();
+    expect((await balanceOn(b.url, token)).status).toBe(200);
+    await a.database.db
+      .updateTable('member')
+      .set({ status: 'DISABLED' })
+      .where('id', '=', memberId)
+      .execute();
+    expect((await balanceOn(b.url, token)).status).toBe(401);
+    expect((await balanceOn(a.server.url, token)).status).toBe(401);
+  });
+
+  it('an unknown or malformed token is refused', async () => {
+    expect((await balanceOn(b.url, 'x'.repeat(43))).status).toBe(401);
+    expect((await getJson(b.url + walletRoutes.balance.path)).status).toBe(401);
+  });
+});

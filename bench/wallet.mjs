@@ -1,0 +1,284 @@
+// Wallet benchmark (issue 9): the gateway's money path over HTTP against pgbench's built-in TPC-B-like
+// script on the same PostgreSQL, at 2 and 8 clients; the gateway's p99 at half its maximum rate; the
+// house accounts in 1 bucket against 16 (a hot row flattens as clients grow, buckets do not); and the
+// balance read against the bare route. Last line: `ratio <gateway/pgbench at 8 clients>`.
+// Run from the repository root: `npm run bench -- wallet` (or `node bench/wallet.mjs`).
+//
+// Needs a PostgreSQL server: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test.
+// pgbench runs on a throw-away database (created and dropped here); each gateway runs in a child process
+// (this file again, with the tsx loader) in a throw-away schema that it drops when stopped.
+//
+// The money path: POST /wps/relay/GCS_walletTransfer (token auth, body validation, the client's requestId
+// as idempotency key, one ledger transfer main -> vendor wallet), a fresh requestId per request, 64
+// members taken in turn. The house-side path (for the buckets comparison) is the sandbox credit
+// POST /dev/wallet/credit: token, validation, requestId, one ledger transfer from the merchant's
+// ADJUSTMENTS house account into the member's wallet, so every request takes a house row lock.
+import { execFileSync, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SHORT = Math.max(3, Math.round(SECONDS * 0.6));
+const MEMBERS = 64;
+const CLIENTS = [2, 8];
+const DB_URL =
+  process.env.BENCH_DATABASE_URL ||
+  process.env.TEST_DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/test';
+
+if (process.env.BENCH_ROLE === 'server') await serve();
+else await main();
+
+// --- the gateway (child) ----------------------------------------------------------------------------
+
+async function serve() {
+  const { default: pino } = await import('pino');
+  const { loadConfig } = await import('../apps/server/src/platform/config.ts');
+  const { prepareDatabase } = await import('../apps/server/src/bootstrap.ts');
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { dropSchema } = await import('../apps/server/src/test/test-db.ts');
+  const { insertAccounts } = await import('../apps/server/src/test/auth-client.ts');
+  const wallet = await import('../apps/server/src/modules/wallet/index.ts');
+
+  const schema = `bench_wallet_${process.pid}`;
+  const config = loadConfig({
+    // Not production: the sandbox credit route (/dev/wallet/credit, loopback only) is the house path.
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    WEB_DIST: '/nonexistent-web-dist',
+    DATABASE_URL: process.env.BENCH_DB_URL,
+    LEDGER_HOUSE_BUCKETS: process.env.BENCH_BUCKETS ?? '16',
+  });
+  const logger = pino({ level: 'warn' });
+  const database = await prepareDatabase(config, logger, { schema });
+  const db = database.db;
+  // Members with money, in transfer mode: every request moves 1 cent main -> SANDBOX.
+  const accounts = Array.from({ length: MEMBERS }, (_, i) => ({
+    account: `bw${i}${randomBytes(3).toString('hex')}`,
+    knownIps: ['127.0.0.1'],
+  }));
+  const ids = await insertAccounts(db, accounts, config.merchant);
+  for (const id of ids) {
+    const house = await wallet.houseAccount(db, config.merchant, 'ADJUSTMENTS', 'BRL');
+    const main = await wallet.ensureMemberWallet(db, id, config.merchant, 'BRL');
+    await wallet.transfer(db, {
+      idempotencyKey: `bench-seed:${id}`,
+      debitAccountId: house.id,
+      creditAccountId: main.id,
+      amount: 1_000_000_000,
+      kind: 'ADJUSTMENT',
+    });
+  }
+  await wallet.createWalletSettings(db).update(db, config.merchant, { walletMode: 'transfer' });
+  const app = await buildApp({ config, db, logger });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address();
+  process.send({ port, accounts: accounts.map((a) => a.account) });
+  process.on('message', async (msg) => {
+    if (msg !== 'stop') return;
+    await app.close();
+    // autocannon drops its sockets at the deadline; let the handlers it abandoned finish first.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.close();
+    await dropSchema(process.env.BENCH_DB_URL, schema);
+    process.exit(0);
+  });
+}
+
+// --- the load (parent) ------------------------------------------------------------------------------
+
+function psql(url, sql) {
+  execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+function withDatabase(url, name) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function pgbenchRun() {
+  const name = `bench_pgbench_${process.pid}`;
+  psql(DB_URL, `create database ${name}`);
+  const url = withDatabase(DB_URL, name);
+  try {
+    // Scale 8: one branch row per client at 8 clients, as pgbench's documentation advises.
+    execFileSync('pgbench', ['-i', '-q', '-s', '8', url], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const tps = {};
+    for (const c of CLIENTS) {
+      const out = execFileSync('pgbench', ['-c', String(c), '-j', String(c), '-T', String(SECONDS), url], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+      if (!m) throw new Error(`pgbench printed no tps:\n${out}`);
+      tps[c] = Number(m[1]);
+    }
+    return tps;
+  } finally {
+    psql(DB_URL, `drop database if exists ${name}`);
+  }
+}
+
+async function startGateway(buckets) {
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_ROLE: 'server', BENCH_DB_URL: DB_URL, BENCH_BUCKETS: String(buckets) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const killTimer = setTimeout(() => child.kill('SIGKILL'), (SECONDS * 12 + 120) * 1000);
+  killTimer.unref();
+  const started = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
+  });
+  const stop = async () => {
+    clearTimeout(killTimer);
+    if (child.connected) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('stop');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
+    }
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  try {
+    const base = `http://127.0.0.1:${started.port}`;
+    return { base, tokens: await loginAll(base, started.accounts), stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+async function loginAll(base, accounts) {
+  const { CompactEncrypt, importJWK } = await import('jose');
+  const jwk = (await (await fetch(`${base}/wps/system/publicKey`)).json()).value;
+  const key = await importJWK(jwk, 'RSA-OAEP-256');
+  const tokens = [];
+  for (const username of accounts) {
+    const jwe = await new CompactEncrypt(
+      new TextEncoder().encode(JSON.stringify({ username, password: 'Passw0rd1' })),
+    )
+      .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
+      .encrypt(key);
+    const res = await fetch(`${base}/wps/session/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/jose' },
+      body: jwe,
+    });
+    const body = await res.json();
+    if (res.status !== 200) throw new Error(`login answered ${res.status} ${body.code}`);
+    tokens.push(body.value.token);
+  }
+  return tokens;
+}
+
+async function main() {
+  const { default: autocannon } = await import('autocannon');
+  const run = (opts) =>
+    autocannon({ connections: 8, duration: SECONDS, ...opts }).then((r) => {
+      if (r.non2xx > 0 || r.errors > 0)
+        throw new Error(`${opts.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      return r;
+    });
+  // A fresh requestId per request, members in turn: what many members' clients do at once.
+  const moneyPath = (gw, path, body) => {
+    let n = 0;
+    const salt = randomBytes(4).toString('hex');
+    return {
+      url: gw.base + path,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            n += 1;
+            return {
+              ...req,
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${gw.tokens[n % gw.tokens.length]}`,
+              },
+              body: JSON.stringify({ ...body, requestId: `b${salt}-${n}` }),
+            };
+          },
+        },
+      ],
+    };
+  };
+  const transferPath = (gw) =>
+    moneyPath(gw, '/wps/relay/GCS_walletTransfer', {
+      action: 'transfer',
+      from: 'MAIN',
+      to: 'SANDBOX',
+      amount: 1,
+    });
+  const housePath = (gw) => moneyPath(gw, '/dev/wallet/credit', { amount: 1 });
+
+  console.log(
+    `pgbench tpcb-like on a throw-away database, ${SECONDS} s at ${CLIENTS.join(' and ')} clients...`,
+  );
+  const pg = await pgbenchRun();
+
+  console.log('gateway (16 house buckets): wallet transfer, house path, p99 at half rate, balance read...');
+  const gw = await startGateway(16);
+  const gateway = {};
+  const house16 = {};
+  let p99Half;
+  let balance;
+  let bare;
+  try {
+    for (const c of CLIENTS) gateway[c] = await run({ ...transferPath(gw), connections: c });
+    const max = Math.max(...CLIENTS.map((c) => gateway[c].requests.average));
+    const half = await run({ ...transferPath(gw), connections: 8, overallRate: Math.round(max / 2) });
+    p99Half = { rate: Math.round(max / 2), achieved: half.requests.average, p99: half.latency.p99 };
+    for (const c of CLIENTS) house16[c] = await run({ ...housePath(gw), connections: c, duration: SHORT });
+    bare = await run({ url: `${gw.base}/healthz`, connections: 10, duration: SHORT });
+    balance = await run({
+      url: `${gw.base}/wps/v2/wallets/balance`,
+      connections: 10,
+      duration: SHORT,
+      headers: { authorization: `Bearer ${gw.tokens[0]}` },
+    });
+  } finally {
+    await gw.stop();
+  }
+
+  console.log('gateway (1 house bucket): house path...');
+  const gw1 = await startGateway(1);
+  const house1 = {};
+  try {
+    for (const c of CLIENTS) house1[c] = await run({ ...housePath(gw1), connections: c, duration: SHORT });
+  } finally {
+    await gw1.stop();
+  }
+
+  const f0 = (n) => n.toFixed(0);
+  const rps = (r) => r.requests.average;
+  console.log(`\nwallet bench (PostgreSQL ${new URL(DB_URL).host}, loopback, ${SECONDS} s runs)`);
+  console.log('clients  pgbench tps  gateway transfer tps  gateway/pgbench  gateway p50/p99 ms');
+  for (const c of CLIENTS) {
+    console.log(
+      `${String(c).padEnd(7)}  ${f0(pg[c]).padStart(11)}  ${f0(rps(gateway[c])).padStart(20)}  ${(rps(gateway[c]) / pg[c]).toFixed(2).padStart(15)}  ${gateway[c].latency.p50}/${gateway[c].latency.p99}`,
+    );
+  }
+  console.log(
+    `gateway p99 at half its max rate (${p99Half.rate} req/s asked, ${f0(p99Half.achieved)} done): ${p99Half.p99} ms`,
+  );
+  console.log('\nhouse path (POST /dev/wallet/credit, every request locks an ADJUSTMENTS house row)');
+  console.log('clients  1 bucket tps  16 buckets tps');
+  for (const c of CLIENTS) {
+    console.log(
+      `${String(c).padEnd(7)}  ${f0(rps(house1[c])).padStart(12)}  ${f0(rps(house16[c])).padStart(14)}`,
+    );
+  }
+  const g = (h) => (rps(h[8]) / rps(h[2])).toFixed(2);
+  console.log(`2 -> 8 clients: 1 bucket x${g(house1)}, 16 buckets x${g(house16)}`);
+  console.log(
+    `\nGET /healthz ${f0(rps(bare))} req/s (p99 ${bare.latency.p99} ms); GET /wps/v2/wallets/balance ${f0(rps(balance))} req/s (p99 ${balance.latency.p99} ms)`,
+  );
+  console.log(`balance read ratio ${(rps(balance) / rps(bare)).toFixed(3)}`);
+  console.log(`ratio ${(rps(gateway[8]) / pg[8]).toFixed(3)}`);
+}
