@@ -32,7 +32,7 @@ import {
 import { createOidcClients } from './platform/oidc/oidc-clients.ts';
 import type { ServerModule } from './platform/http/server-module.ts';
 import { merchantSettingsFrom, SystemService, systemModule } from './modules/system/index.ts';
-import { bootstrapOpsAccess, operatorModule } from './modules/operator/index.ts';
+import { createBackOffice, operatorModule } from './modules/operator/index.ts';
 import { authenticate, sessionModule, sessionsForMembers } from './modules/session/index.ts';
 import { verificationModule } from './modules/verification/index.ts';
 import { memberModule } from './modules/member/index.ts';
@@ -225,6 +225,16 @@ export async function buildApp({
           .statusCode,
     });
   }
+  // Named operators, their sessions and the audit; undefined without OPERATOR_TOKEN (no back office).
+  const backOffice = createBackOffice({
+    db,
+    merchantCode: config.merchant,
+    bootstrapToken: config.operatorToken,
+    limits: {
+      perAccount: auth.limits.operatorLoginFailuresPerAccount,
+      perIp: auth.limits.operatorLoginFailuresPerIp,
+    },
+  });
   const context = {
     db,
     merchantCode: config.merchant,
@@ -236,9 +246,9 @@ export async function buildApp({
     serverKey,
     visitor,
     system,
-    operatorToken: config.operatorToken,
     /** /ops access for every module's back-office routes; undefined: no back office. */
-    ops: config.operatorToken ? bootstrapOpsAccess(config.operatorToken, app.log) : undefined,
+    ops: backOffice?.ops,
+    operatorDeps: backOffice?.operatorDeps,
     auth,
     social: { oidc: createOidcClients(config.oidc), publicUrl: config.publicUrl },
     captchas,

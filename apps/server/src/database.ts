@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ContentTables } from './modules/content/content.table.ts';
 import type { GamesTables } from './modules/games/games.table.ts';
 import type { MemberTables } from './modules/member/member.table.ts';
+import type { OperatorTables } from './modules/operator/operator.table.ts';
 import type { SessionTables } from './modules/session/session.table.ts';
 import type { SystemTables } from './modules/system/system.table.ts';
 import type { VerificationTables } from './modules/verification/verification.table.ts';
@@ -27,6 +28,7 @@ export interface Database
     SystemTables,
     CryptoTables,
     MemberTables,
+    OperatorTables,
     SessionTables,
     VerificationTables,
     OutboxTables,

@@ -28,6 +28,8 @@ export interface OperatorAuditEntry {
   before: unknown;
   after: unknown;
   reason?: string | null;
+  /** The request that made the decision (request.id), to join the audit with the logs. */
+  requestId?: string | null;
 }
 
 export interface OpsAccess {

@@ -29,6 +29,7 @@ export {
 };
 export { socialCallbackPath, socialStartPath } from './auth/social.calls.ts';
 export { STARTUP_ELEMENT_ID } from './system/system.calls.ts';
+export { ACCOUNT_RECORD_TYPES, WALLET_RECORDS_CSV_PATH } from './wallet/wallet-record.calls.ts';
 export { CALLBACK_PREFIX, fillPath } from './route-entry.ts';
 export type { CallbackEntry, HttpMethod, RouteAuthMode, RouteEntry } from './route-entry.ts';
 export type { EntryBody, EntryQuery, EntryValue, RouteById, RouteOf } from './route-groups.ts';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { moneySchema } from '../money.ts';
 import { paymentChannelSchema } from './wallet-settings.ts';
-import { currencyCodeSchema } from './wallet.schemas.ts';
+import { currencyCodeSchema, requestIdSchema } from './wallet.schemas.ts';
 
 export const DEPOSIT_STATUSES = ['pending', 'paid', 'expired'] as const;
 export const depositStatusSchema = z.enum(DEPOSIT_STATUSES);
@@ -23,14 +23,12 @@ export const depositOptionsSchema = z.strictObject({
 });
 export type DepositOptions = z.infer<typeof depositOptionsSchema>;
 
-/** The client's name for one deposit attempt: a retry with it returns the same deposit. */
-export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
-
 /** POST /wps/v2/deposits */
 export const depositCreateBodySchema = z.strictObject({
   channel: z.string().min(1).max(16),
   amount: moneySchema.min(1),
-  idempotencyKey: idempotencyKeySchema,
+  /** The client's name for one deposit attempt: a retry with it returns the same deposit. */
+  idempotencyKey: requestIdSchema,
 });
 
 export const depositSummarySchema = z.strictObject({

@@ -1,3 +1,5 @@
+import { walletOpsCalls } from './wallet-ops.calls.ts';
+import { walletRecordCalls } from './wallet-record.calls.ts';
 import type { RouteEntry } from '../route-entry.ts';
 import { withdrawCalls } from './withdraw.calls.ts';
 
@@ -10,6 +12,8 @@ export const walletCalls = {
     auth: 'token',
     enc: false,
   },
+  ...walletRecordCalls,
+  ...walletOpsCalls,
   /** Spec section 7: whether the merchant runs one wallet for every game (isSingle). */
   merchantWallet: {
     id: 'wallet.merchantWallet',

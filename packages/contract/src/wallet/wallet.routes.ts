@@ -1,5 +1,7 @@
 import { defineRoute } from '../route.ts';
 import { walletCalls } from './wallet.calls.ts';
+import { walletOpsRoutes } from './wallet-ops.routes.ts';
+import { walletRecordRoutes } from './wallet-record.routes.ts';
 import {
   balanceValueSchema,
   consolidatedFundsValueSchema,
@@ -23,6 +25,8 @@ export const walletRoutes = {
     tags,
     response: balanceValueSchema,
   }),
+  ...walletRecordRoutes,
+  ...walletOpsRoutes,
   merchantWallet: defineRoute(walletCalls.merchantWallet, {
     summary: "The merchant's wallet mode: isSingle (one wallet for every game) and the vendors' wallets",
     tags,

@@ -18,7 +18,7 @@ import {
   type Startup,
   type Whitelabel,
 } from '@banca/contract';
-import type { Db } from '../../database.ts';
+import type { Db, DbOrTrx } from '../../database.ts';
 import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { isValidCidr, type Visitor } from '../../platform/http/visitor.ts';
@@ -64,10 +64,13 @@ export class SystemService {
     return this.deps.now?.() ?? Date.now();
   }
 
-  async statusSettings(options: { fresh?: boolean } = {}): Promise<StatusSettings> {
+  /** `db`: read inside the caller's transaction (not cached: it may yet roll back). */
+  async statusSettings(options: { fresh?: boolean; db?: DbOrTrx } = {}): Promise<StatusSettings> {
     const cached = this.#cache;
-    if (!options.fresh && cached && this.now() - cached.at < STATUS_CACHE_MS) return cached.settings;
-    const row = await repo.findStatusSetting(this.db, this.merchant);
+    if (!options.fresh && !options.db && cached && this.now() - cached.at < STATUS_CACHE_MS) {
+      return cached.settings;
+    }
+    const row = await repo.findStatusSetting(options.db ?? this.db, this.merchant);
     const settings: StatusSettings = row
       ? {
           maintenance: {
@@ -81,7 +84,8 @@ export class SystemService {
           },
         }
       : DEFAULT_STATUS_SETTINGS;
-    this.#cache = { at: this.now(), settings };
+    if (options.db) this.#cache = undefined;
+    else this.#cache = { at: this.now(), settings };
     return settings;
   }
 
@@ -97,12 +101,13 @@ export class SystemService {
     return null;
   }
 
-  async setMaintenance(setting: MaintenanceSetting): Promise<StatusSettings> {
-    await repo.upsertMaintenance(this.db, this.merchant, setting.enabled, setting.endTime);
-    return this.statusSettings({ fresh: true });
+  /** `db`: the caller's transaction, e.g. the operator's, which writes the audit row beside it. */
+  async setMaintenance(setting: MaintenanceSetting, db: DbOrTrx = this.db): Promise<StatusSettings> {
+    await repo.upsertMaintenance(db, this.merchant, setting.enabled, setting.endTime);
+    return this.statusSettings({ fresh: true, db: db === this.db ? undefined : db });
   }
 
-  async setRegion(setting: RegionSetting): Promise<StatusSettings> {
+  async setRegion(setting: RegionSetting, db: DbOrTrx = this.db): Promise<StatusSettings> {
     // The contract checks the shape; only a parser knows that 300.1.2.3/24 or 10.0.0.0/40 is no range.
     const fields: Record<string, string> = {};
     for (const key of ['blockedIpRanges', 'allowedIpRanges'] as const) {
@@ -111,8 +116,8 @@ export class SystemService {
       });
     }
     if (Object.keys(fields).length > 0) throw new AppError('invalid_input', { fields });
-    await repo.upsertRegion(this.db, this.merchant, setting);
-    return this.statusSettings({ fresh: true });
+    await repo.upsertRegion(db, this.merchant, setting);
+    return this.statusSettings({ fresh: true, db: db === this.db ? undefined : db });
   }
 
   private async merchantRow() {

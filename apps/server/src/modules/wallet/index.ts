@@ -13,6 +13,8 @@ import { registerLiveStreamRoutes } from './live-balance.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
 import { registerWalletTransferRoutes } from './wallet-transfer.routes.ts';
 import { setHouseBuckets } from './ledger.service.ts';
+import { registerWalletOpsRoutes } from './wallet-ops.routes.ts';
+import { registerWalletRecordRoutes } from './wallet-record.routes.ts';
 import { merchantCurrencyFrom } from './wallet.service.ts';
 import { createWalletSettings } from './wallet-settings.service.ts';
 import { payoutProviderFor } from './withdraw.jobs.ts';
@@ -102,6 +104,8 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
       settings: createWalletSettings(deps.db),
     };
     registerWalletRoutes(app, wallet);
+    registerWalletRecordRoutes(app, wallet);
+    registerWalletOpsRoutes(app, { ...wallet, merchantCode: deps.merchantCode, ops: deps.ops });
     registerWalletTransferRoutes(app, wallet);
     registerDepositRoutes(app, {
       ...wallet,

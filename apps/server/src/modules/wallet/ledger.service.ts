@@ -84,6 +84,9 @@ export interface Transfer {
   currency: string;
   kind: TransferKind;
   reference: string | null;
+  /** Each account's balance right after this transfer; null for transfers older than 202611231510. */
+  debitBalanceAfter: number | null;
+  creditBalanceAfter: number | null;
   createdAt: Date;
 }
 
@@ -106,6 +109,8 @@ const toTransfer = (row: LedgerTransferRow): Transfer => ({
   currency: row.currency,
   kind: row.kind,
   reference: row.reference,
+  debitBalanceAfter: row.debit_balance_after,
+  creditBalanceAfter: row.credit_balance_after,
   createdAt: row.created_at,
 });
 
@@ -207,6 +212,9 @@ export async function transfer(db: DbOrTrx, req: TransferRequest): Promise<Trans
       currency: debit.currency,
       kind: req.kind,
       reference: req.reference ?? null,
+      // Exact: both rows are locked, so the balances below are the ones the updates start from.
+      debit_balance_after: debit.balance - req.amount,
+      credit_balance_after: credit.balance + req.amount,
     });
     if (!inserted) {
       // Taken meanwhile by a transfer on other accounts: a twin on ours would have needed our locks

@@ -74,6 +74,9 @@ export interface LedgerTransferTable {
   currency: string;
   kind: TransferKind;
   reference: string | null;
+  /** Each account's balance right after this transfer (account record); null before 202611231510. */
+  debit_balance_after: ColumnType<number | null, number | null | undefined, never>;
+  credit_balance_after: ColumnType<number | null, number | null | undefined, never>;
   created_at: CreatedAt;
 }
 

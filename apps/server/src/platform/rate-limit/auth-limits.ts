@@ -34,6 +34,9 @@ export const AUTH_LIMIT_RULES = {
   passwordEmailPerAccount: { points: 3, durationSeconds: 3600 },
   /** Social sign-in starts per IP (each one writes a state row and calls the provider). */
   socialStartsPerIp: { points: 30, durationSeconds: 3600 },
+  /** Failed operator (back-office) logins per name and per IP: tighter, operators hold money powers. */
+  operatorLoginFailuresPerAccount: { points: 10, durationSeconds: 900 },
+  operatorLoginFailuresPerIp: { points: 30, durationSeconds: 3600 },
   /** Captcha images per IP (rendering costs CPU). */
   captchaImagesPerIp: { points: 60, durationSeconds: 60 },
 } as const satisfies Record<string, Omit<RateLimitRule, 'name'>>;

@@ -13,3 +13,5 @@ export const TransferFund = lazy(withMessages(() => import('./components/Transfe
 export const MoneySettings = lazy(withMessages(() => import('./components/MoneySettings')));
 export const WithdrawPage = lazy(withMessages(() => import('./components/WithdrawPage')));
 export const TransferUplinePage = lazy(withMessages(() => import('./components/TransferUplinePage')));
+/** transactionHistory (account record). */
+export const TransactionHistory = lazy(withMessages(() => import('./components/TransactionHistory')));

@@ -13,6 +13,8 @@ import * as m202611231210 from './202611231210-wallet-vendor-wallets.ts';
 import * as m202611231300 from './202611231300-wallet-deposits.ts';
 import * as m202611231301 from './202611231301-payments-sandbox-pix.ts';
 import * as m202611231400 from './202611231400-wallet-withdrawals.ts';
+import * as m202611231500 from './202611231500-operator-accounts.ts';
+import * as m202611231510 from './202611231510-wallet-balance-after.ts';
 import * as m202611231600 from './202611231600-art-assets.ts';
 import * as m202611231601 from './202611231601-games-catalogue.ts';
 import * as m202611231602 from './202611231602-content-announcements.ts';
@@ -48,6 +50,8 @@ export const migrations: Record<string, Migration> = {
   '202611231300-wallet-deposits': m202611231300,
   '202611231301-payments-sandbox-pix': m202611231301,
   '202611231400-wallet-withdrawals': m202611231400,
+  '202611231500-operator-accounts': m202611231500,
+  '202611231510-wallet-balance-after': m202611231510,
   '202611231600-art-assets': m202611231600,
   '202611231601-games-catalogue': m202611231601,
   '202611231602-content-announcements': m202611231602,

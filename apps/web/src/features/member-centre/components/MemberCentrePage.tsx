@@ -6,8 +6,14 @@ import { showTrialPrompt } from '@/features/auth';
 import { memberPage, paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
-import { DepositPage, TransferFund, TransferUplinePage, WithdrawPage } from '@/features/wallet';
-import { CentreLayout, ComingSoon, Skeleton, type IconName } from '@/ui';
+import {
+  DepositPage,
+  TransactionHistory,
+  TransferFund,
+  TransferUplinePage,
+  WithdrawPage,
+} from '@/features/wallet';
+import { CentreLayout, ComingSoon, Skeleton, Spinner, type IconName } from '@/ui';
 import { SecurityCenter } from './SecurityCenter';
 
 const ICONS: Record<Page, IconName> = {
@@ -72,6 +78,10 @@ export default function MemberCentrePage() {
     >
       {page === 'securityCenter' ? (
         <SecurityCenter />
+      ) : page === 'transactionHistory' ? (
+        <Suspense fallback={<Spinner />}>
+          <TransactionHistory />
+        </Suspense>
       ) : page === 'transferFund' ? (
         <Suspense fallback={null}>
           <TransferFund />

@@ -1,6 +1,7 @@
-import { walletCalls } from '@banca/contract/routes';
+import { LANGUAGE_HEADER } from '@banca/contract';
+import { WALLET_RECORDS_CSV_PATH, walletCalls } from '@banca/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
-import { apiCall } from '@/api';
+import { apiCall, getToken } from '@/api';
 
 /**
  * The member's balance. Keyed by member id so one account never sees another's figure after a
@@ -15,6 +16,72 @@ export const balanceQuery = (memberId: number | undefined) =>
     retry: 1,
   });
 
+/** Filters of the account record as the screen holds them (dates in the viewer's zone). */
+export interface RecordFilters {
+  type: string;
+  /** yyyy-mm-dd in the viewer's time zone, or ''. */
+  from: string;
+  to: string;
+}
+
+/** A local calendar day as the UTC instant of its local midnight (the wire speaks UTC). */
+const localMidnight = (day: string, plusDays = 0): string | undefined => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return undefined;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plusDays).toISOString();
+};
+
+/** The query of the record calls: `to` is inclusive on screen, so the wire gets the next midnight. */
+export const recordWireFilters = (f: RecordFilters) => ({
+  ...(f.type ? { type: f.type } : {}),
+  ...(f.from ? { from: localMidnight(f.from) } : {}),
+  ...(f.to ? { to: localMidnight(f.to, 1) } : {}),
+});
+
+export const RECORD_PAGE_SIZE = 20;
+
+/**
+ * One page of the account record, newest first; `cursor` '' is the first page, then each page's
+ * nextCursor (keyset). Plain queries per page (not an infinite query, whose observer would cost the
+ * first paint's shared vendor chunk bytes).
+ */
+export const recordPageQuery = (memberId: number | undefined, filters: RecordFilters, cursor: string) =>
+  queryOptions({
+    queryKey: ['wallet', 'record', memberId, filters, cursor] as const,
+    queryFn: ({ signal }) =>
+      apiCall(walletCalls.records, {
+        signal,
+        query: { ...recordWireFilters(filters), limit: RECORD_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+      }),
+    enabled: memberId !== undefined,
+  });
+
+/**
+ * Downloads the filtered record as CSV. The call needs the token header, so it is fetched and
+ * handed to the browser as a file (not a plain link, which would carry no token).
+ */
+export async function downloadRecordCsv(filters: RecordFilters, language: 'PT' | 'EN'): Promise<void> {
+  const params = new URLSearchParams({ ...recordWireFilters(filters), lang: language } as Record<
+    string,
+    string
+  >);
+  const token = getToken();
+  const res = await fetch(`${WALLET_RECORDS_CSV_PATH}?${params.toString()}`, {
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), [LANGUAGE_HEADER]: language },
+  });
+  if (!res.ok) throw new Error(`csv ${res.status}`);
+  const blob = await res.blob();
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'account-record.csv';
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 /** GET /wps/relay/GCS_merchantWallet: single or transfer wallet mode (merchant-wide). */
 export const merchantWalletQuery = () =>
   queryOptions({

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { moneySchema } from '../money.ts';
+
+/** Client-chosen name of one adjustment: a retry with the same key changes nothing twice. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{8,100}$/, '8-100 of A-Z a-z 0-9 . _ : -');
+
+/** POST /ops/wallet/adjustments (finance): credit (> 0) or debit (< 0) a member's cash wallet. */
+export const adjustmentBodySchema = z.strictObject({
+  memberId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  /** Signed minor units: positive credits the member, negative debits; never zero. */
+  amount: moneySchema.refine((n) => n !== 0, 'non-zero'),
+  /** Why: required, kept in the audit. */
+  reason: z.string().trim().min(3).max(500),
+  idempotencyKey: idempotencyKeySchema,
+});
+export type AdjustmentBody = z.infer<typeof adjustmentBodySchema>;
+
+export const adjustmentValueSchema = z.strictObject({
+  transferId: z.number().int().positive(),
+  memberId: z.number().int().positive(),
+  amount: moneySchema,
+  currency: z.string(),
+  /** The member's balance before and after this adjustment (minor units). */
+  balanceBefore: moneySchema.min(0),
+  balanceAfter: moneySchema.min(0),
+  /** True when the key had been used: the first adjustment's result, nothing moved now. */
+  replayed: z.boolean(),
+});
+export type AdjustmentValue = z.infer<typeof adjustmentValueSchema>;
+
+/**
+ * PUT /ops/wallet/settings (admin): any subset of the settings document; the rest keeps its stored
+ * or default value. The merged result is checked against walletSettingsSchema (unknown keys refused).
+ */
+export const walletSettingsChangeSchema = z.record(z.string().max(64), z.unknown());

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { moneySchema } from '../money.ts';
+
+const KIND = '[A-Z][A-Z_]{0,31}';
+
+/** Filters of the account record (records and its CSV). Times are ISO-8601 UTC on the wire. */
+export const recordFilterShape = {
+  /** One or more transfer kinds, comma-separated (DEPOSIT,ADJUSTMENT). */
+  type: z
+    .string()
+    .regex(new RegExp(`^${KIND}(,${KIND}){0,15}$`))
+    .optional(),
+  /** Inclusive start. */
+  from: z.string().datetime().optional(),
+  /** Exclusive end. */
+  to: z.string().datetime().optional(),
+};
+
+/** GET /wps/v2/wallets/records: newest first; `cursor` is the previous page's nextCursor. */
+export const recordQuerySchema = z.strictObject({
+  ...recordFilterShape,
+  cursor: z
+    .string()
+    .regex(/^\d{1,16}[dc]$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type RecordQuery = z.infer<typeof recordQuerySchema>;
+
+/** GET /wps/v2/wallets/records/csv */
+export const recordCsvQuerySchema = z.strictObject({
+  ...recordFilterShape,
+  /** Header language; default the request's language. */
+  lang: z.enum(['PT', 'EN']).optional(),
+});
+export type RecordCsvQuery = z.infer<typeof recordCsvQuerySchema>;
+
+export const recordEntrySchema = z.strictObject({
+  /** Stable id of this line: the transfer id and the member's side (d debit, c credit). */
+  id: z.string(),
+  transferId: z.number().int().positive(),
+  /** The transfer kind (DEPOSIT, ADJUSTMENT, ...). */
+  type: z.string(),
+  /** Signed minor units: positive money in, negative money out. */
+  amount: moneySchema,
+  currency: z.string(),
+  /** The member account's balance right after this movement; null for movements older than the record. */
+  balanceAfter: moneySchema.nullable(),
+  reference: z.string().nullable(),
+  at: z.string().datetime(),
+});
+export type RecordEntry = z.infer<typeof recordEntrySchema>;
+
+export const recordPageSchema = z.strictObject({
+  items: z.array(recordEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type RecordPage = z.infer<typeof recordPageSchema>;
