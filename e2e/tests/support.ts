@@ -62,3 +62,20 @@ export const waitForStatus = async (api: APIRequestContext, systemStatus: number
 };
 
 export const isPhone = (info: TestInfo) => info.project.name === 'phone';
+
+/**
+ * A named finance operator for the back-office steps of a journey: created with the bootstrap
+ * OPERATOR_TOKEN (which may only create operators), then logged in. Returns its bearer header.
+ */
+export async function financeOperator(api: APIRequestContext): Promise<Record<string, string>> {
+  const username = `fin${Date.now() % 1_000_000_000}${Math.floor(Math.random() * 1000)}`;
+  const password = 'e2e-finance-password';
+  const created = await api.post('/ops/operators', {
+    headers: operator(),
+    data: { username, password, role: 'finance' },
+  });
+  expect(created.ok()).toBe(true);
+  const login = await api.post('/ops/session/login', { data: { username, password } });
+  expect(login.ok()).toBe(true);
+  return { Authorization: `Bearer ${(await login.json()).value.token}` };
+}

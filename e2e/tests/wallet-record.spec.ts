@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { langOf, register, unique, useLanguage } from './auth-support';
-import { isPhone, shot, t } from './support';
+import { financeOperator, isPhone, shot, t } from './support';
 
 /**
  * The account record (issue 9, member centre transactionHistory) as a new member meets it: an
@@ -11,22 +11,6 @@ import { isPhone, shot, t } from './support';
  * desktops in Portuguese.
  */
 test.describe.configure({ mode: 'serial' });
-
-const bootstrap = () => ({ Authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN ?? ''}` });
-
-/** A finance operator, created by the bootstrap token and logged in: its bearer header. */
-async function financeOperator(api: APIRequestContext): Promise<Record<string, string>> {
-  const username = `fin${unique()}`;
-  const password = 'e2e-finance-password';
-  const created = await api.post('/ops/operators', {
-    headers: bootstrap(),
-    data: { username, password, role: 'finance' },
-  });
-  expect(created.ok()).toBe(true);
-  const login = await api.post('/ops/session/login', { data: { username, password } });
-  expect(login.ok()).toBe(true);
-  return { Authorization: `Bearer ${(await login.json()).value.token}` };
-}
 
 async function memberId(page: Page): Promise<number> {
   const token = await page.evaluate(() => sessionStorage.getItem('token'));

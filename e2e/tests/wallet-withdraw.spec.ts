@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { langOf, PASSWORD, register, useLanguage } from './auth-support';
-import { shot, t } from './support';
+import { financeOperator, shot, t } from './support';
 
 /**
  * Issue 9, withdrawals: a new member sets a payment password and a PIX key in the security centre,
@@ -9,23 +9,23 @@ import { shot, t } from './support';
  * Phones run it in English, desktops in Portuguese. Sandbox money comes from the loopback-only
  * /dev/wallet/credit route (i9-ledger's; no deposit rail is involved here).
  */
-const operator = () => ({ Authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN ?? ''}` });
 const PAY_PW = '135790';
 
 async function approveLatest(api: APIRequestContext, payeeName: string): Promise<number> {
-  const res = await api.get('/ops/wallet/withdrawals?status=REQUESTED&limit=50', { headers: operator() });
+  const finance = await financeOperator(api);
+  const res = await api.get('/ops/wallet/withdrawals?status=REQUESTED&limit=50', { headers: finance });
   expect(res.ok()).toBe(true);
   const items = (await res.json()).value.items as { id: number; payeeName: string }[];
   const mine = items.find((w) => w.payeeName === payeeName);
   expect(mine, 'the withdrawal waits for finance').toBeDefined();
   const approve = await api.post(`/ops/wallet/withdrawals/${mine!.id}/approve`, {
-    headers: operator(),
+    headers: finance,
     data: {},
   });
   expect(approve.ok()).toBe(true);
   // A second decision is refused.
   const again = await api.post(`/ops/wallet/withdrawals/${mine!.id}/reject`, {
-    headers: operator(),
+    headers: finance,
     data: { reason: 'too late' },
   });
   expect(again.status()).toBe(409);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp, type AppDeps } from '../app.ts';
@@ -60,6 +61,49 @@ export const operatorHeaders = (token = OPERATOR_TOKEN) => ({
   authorization: `Bearer ${token}`,
   'content-type': 'application/json',
 });
+
+/** One named operator per gateway URL and role, created with the bootstrap token and logged in. */
+const namedOperators = new Map<string, Promise<string>>();
+
+/**
+ * The bearer token of a named operator of `role` on the gateway at `url`. OPERATOR_TOKEN only
+ * bootstraps operators (and the system settings routes); money routes need a named operator.
+ */
+export function namedOperatorToken(
+  url: string,
+  role: 'admin' | 'finance' | 'support' = 'finance',
+): Promise<string> {
+  const key = `${url} ${role}`;
+  let token = namedOperators.get(key);
+  if (!token) {
+    token = (async () => {
+      const username = `${role.slice(0, 3)}${randomBytes(4).toString('hex')}`;
+      const password = 'named-operator-0123';
+      const created = await getJson(`${url}/ops/operators`, {
+        method: 'POST',
+        headers: operatorHeaders(),
+        body: JSON.stringify({ username, password, role }),
+      });
+      if (created.status !== 200) throw new Error(`creating a ${role} operator: ${created.status}`);
+      const login = await getJson(`${url}/ops/session/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
+        },
+        body: JSON.stringify({ username, password }),
+      });
+      if (login.status !== 200) throw new Error(`logging in a ${role} operator: ${login.status}`);
+      return (login.body as { value: { token: string } }).value.token;
+    })();
+    namedOperators.set(key, token);
+  }
+  return token;
+}
+
+/** JSON headers of a named finance operator on the gateway at `url`. */
+export const financeHeaders = async (url: string) =>
+  operatorHeaders(await namedOperatorToken(url, 'finance'));
 
 /** A port free right now on 127.0.0.1, for a server whose own URL must be known before it starts
  *  (e.g. PUBLIC_URL in redirect URIs). */

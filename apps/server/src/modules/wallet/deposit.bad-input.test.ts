@@ -19,7 +19,7 @@ import { hmacSignature } from '../../platform/http/callback-route.ts';
 import { SANDBOX_PIX_HEADERS } from '../../platform/providers/payments/sandbox-pix-provider.ts';
 import { seedDemo } from '../../seed/demo-seed.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
-import { operatorHeaders } from '../../test/test-app.ts';
+import { financeHeaders } from '../../test/test-app.ts';
 import { loginMember, newIdempotencyKey, startDepositApp } from './deposit.testing.ts';
 
 const RUNS = 220;
@@ -36,6 +36,8 @@ let database: TestDatabase;
 let server: Awaited<ReturnType<typeof startDepositApp>>;
 let token: string;
 let secret: Buffer;
+/** A named finance operator's headers (the bootstrap token may not read deposits). */
+let opsHeaders: Record<string, string>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -43,6 +45,7 @@ beforeAll(async () => {
   server = await startDepositApp(database.db);
   ({ token } = await loginMember(database.db, server.client));
   secret = await deriveServerSecret(database.db, 'sandbox-pix-webhook');
+  opsHeaders = await financeHeaders(server.url);
 });
 afterAll(async () => {
   await server?.close();
@@ -241,7 +244,7 @@ describe('deposit endpoints refuse bad input and write nothing', () => {
           badOps.map((q) => ({ path: `${depositRoutes.opsList.path}?${q}`, ops: true })),
         ),
         async ({ path, ops }) => {
-          const res = await sendJson('GET', path, undefined, ops ? operatorHeaders() : {});
+          const res = await sendJson('GET', path, undefined, ops ? opsHeaders : {});
           envelope4xx(res.status, res.body);
         },
       ),

@@ -23,7 +23,7 @@ import { deriveServerSecret } from '../../platform/crypto/derived-secret.ts';
 import { expectFailure, freshIp } from '../../test/auth-client.ts';
 import { seedDemo } from '../../seed/demo-seed.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
-import { getJson, operatorHeaders } from '../../test/test-app.ts';
+import { financeHeaders, getJson } from '../../test/test-app.ts';
 import { expireDeposits, reconcileDeposits } from './deposit.service.ts';
 import {
   loginMember,
@@ -243,7 +243,7 @@ describe('paying through the sandbox', () => {
     const ops = await getJson(
       `${server.url}${depositRoutes.opsList.path}?memberId=${memberId}&flagged=true`,
       {
-        headers: operatorHeaders(),
+        headers: await financeHeaders(server.url),
       },
     );
     expect(ops.status).toBe(200);

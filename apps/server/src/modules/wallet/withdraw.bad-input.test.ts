@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_TYPES, fillPath, walletRoutes, type RouteDef } from '@banca/contract';
-import { getJson, OPERATOR_TOKEN } from '../../test/test-app.ts';
+import { getJson, namedOperatorToken } from '../../test/test-app.ts';
 import type { Db } from '../../database.ts';
 import {
   fund,
@@ -172,7 +172,7 @@ interface Req {
 
 async function send(def: RouteDef, req: Req, caller: TestMember) {
   const headers: Record<string, string> = { 'x-forwarded-for': caller.ip };
-  headers.authorization = `Bearer ${req.operator ? OPERATOR_TOKEN : caller.token}`;
+  headers.authorization = `Bearer ${req.operator ? await namedOperatorToken(t.server.url) : caller.token}`;
   let body: string | undefined;
   if (req.raw !== undefined) {
     headers['content-type'] = 'application/json';

@@ -11,7 +11,7 @@ import {
   insertAccounts,
   type AuthClient,
 } from '../../test/auth-client.ts';
-import { OPERATOR_TOKEN, startApp, type RunningApp } from '../../test/test-app.ts';
+import { financeHeaders, OPERATOR_TOKEN, startApp, type RunningApp } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import type { DbOrTrx } from '../../database.ts';
 import { ensureMemberWallet, houseAccount, transfer } from './ledger.service.ts';
@@ -111,6 +111,7 @@ export const withdrawBody = (amount: number, extra: Record<string, unknown> = {}
   ...extra,
 });
 
+/** An /ops call as the server's finance operator. */
 export const opsCall = async (
   t: WithdrawTestServer,
   path: string,
@@ -118,7 +119,7 @@ export const opsCall = async (
 ) => {
   const res = await fetch(t.server.url + path, {
     method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
-    headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'application/json' },
+    headers: await financeHeaders(t.server.url),
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
   return { status: res.status, body: (await res.json()) as { code: string; value: never; success: boolean } };
