@@ -252,7 +252,6 @@ const toOps = (row: WithdrawalRow, proof: boolean) => ({
   providerRef: row.provider_ref,
   hasProof: proof,
 });
-export type OpsWithdrawalValue = ReturnType<typeof toOps>;
 
 /** GET /ops/wallet/withdrawals */
 export async function listOpsWithdrawals(
@@ -446,5 +445,3 @@ export async function autoConfirmPaid(
   }
   return confirmed;
 }
-
-export type { DbOrTrx };
