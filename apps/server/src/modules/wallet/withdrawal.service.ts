@@ -8,7 +8,6 @@ import {
 } from '@banca/contract';
 import type { z } from 'zod';
 import type { opsWithdrawalQuerySchema } from '@banca/contract';
-import type { DbOrTrx } from '../../database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
 import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
