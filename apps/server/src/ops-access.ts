@@ -1,3 +1,4 @@
+import type { OperatorRoleName } from '@banca/contract';
 import type { onRequestHookHandler } from 'fastify';
 import type { DbOrTrx } from './database.ts';
 
@@ -9,7 +10,8 @@ import type { DbOrTrx } from './database.ts';
  * MemberSessions port. Undefined when the back office is not configured: /ops routes are then not
  * registered at all and answer 404 like any unknown path.
  */
-export type OperatorRole = 'admin' | 'finance' | 'support';
+/** The roles are the contract's (operatorRoleSchema), so the wire and the guard agree. */
+export type OperatorRole = OperatorRoleName;
 
 export interface OperatorActor {
   id: number;
