@@ -63,7 +63,7 @@ export function Header({ withSideMenu }: { withSideMenu: boolean }) {
         </nav>
         <div className="header__actions">
           <LanguageSelect id="header-language" className="header__lang" />
-          <ThemeToggle />
+          <ThemeToggle className="icon-btn header__theme" />
           {isLogin ? (
             <Suspense fallback={<div className="header__account" />}>
               <AccountArea />

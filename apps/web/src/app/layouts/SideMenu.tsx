@@ -2,7 +2,13 @@ import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { SIDE_MENU_PROMOTIONS } from '@banca/contract';
 import { usePromotions } from '@/features/content';
-import { CustomerServiceButton, LanguageSelect, useResources, useWhitelabel } from '@/features/system';
+import {
+  CustomerServiceButton,
+  LanguageSelect,
+  ThemeToggle,
+  useResources,
+  useWhitelabel,
+} from '@/features/system';
 import { memberPage, paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
@@ -152,6 +158,8 @@ export function SideMenu() {
         <div className="side-menu__section side-menu__prefs">
           <h2 className="side-menu__heading">{t('sideMenu.preferences')}</h2>
           <LanguageSelect id="side-language" />
+          {/* Phones: the header has no room for the theme button (see responsive.css). */}
+          <ThemeToggle className="btn btn--ghost side-menu__theme" showLabel />
         </div>
 
         <SocialLinks className="side-menu__social" headingClass="side-menu__heading" />
