@@ -102,7 +102,12 @@ export function playDice(
   const roll = uniformInt(random, DICE_OUTCOMES);
   const won = bet.direction === 'under' ? roll < bet.target : roll > bet.target;
   return {
-    ...quote,
+    chanceCount: quote.chanceCount,
+    chancePercent: quote.chancePercent,
+    multiplierNumerator: quote.multiplierNumerator,
+    multiplierDenominator: quote.multiplierDenominator,
+    multiplier: quote.multiplier,
+    payoutIfWin: quote.payoutIfWin,
     bet: { stake: bet.stake, direction: bet.direction, target: bet.target },
     roll,
     rollText: (roll / 100).toFixed(2),

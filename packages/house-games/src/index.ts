@@ -51,6 +51,7 @@ export {
   LOTTERY_DIGITS,
   LOTTERY_OUTCOMES,
   lotteryRtp,
+  selectionPayout,
   settleBet,
   settleTicket,
   type Condition,

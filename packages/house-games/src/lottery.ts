@@ -143,15 +143,27 @@ export function findSelection(table: LotteryTable, bet: LotteryBet): LotterySele
 export function settleBet(table: LotteryTable, bet: LotteryBet, digits: readonly number[]): LotteryBetResult {
   assertDigits(digits);
   const selection = findSelection(table, bet);
-  const won = conditionHolds(selection.condition, digits);
+  const payout = selectionPayout(selection, bet.stake, digits);
   return {
     market: bet.market,
     selection: bet.selection,
     stake: bet.stake,
     odds: selection.odds,
-    won,
-    payout: won ? mulDivFloor(bet.stake, selection.odds, 100) : 0,
+    won: payout > 0,
+    payout,
   };
+}
+
+/**
+ * What a stake on a selection pays for the drawn digits: floor(stake × odds / 100) or 0. The core of
+ * `settleBet`, without the look-up and checks (a simulation resolves the selection once).
+ */
+export function selectionPayout(
+  selection: LotterySelection,
+  stake: number,
+  digits: readonly number[],
+): number {
+  return conditionHolds(selection.condition, digits) ? mulDivFloor(stake, selection.odds, 100) : 0;
 }
 
 /** Settles a ticket (one or more bets on one period) against the drawn digits. */

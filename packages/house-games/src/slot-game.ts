@@ -37,6 +37,7 @@ const INNER =
 
 export const HOUSE_SLOT: SlotDefinition = {
   code: 'HOUSE_SLOT',
+  targetRtpBp: 9_600,
   reels: [strip(OUTER), strip(INNER), strip(INNER), strip(INNER), strip(OUTER)],
   lines: LINES_20,
   wild: 'wild',

@@ -27,6 +27,8 @@ export const SLOT_ROWS = 3;
 
 export interface SlotDefinition {
   code: string;
+  /** The RTP the game was tuned to, in basis points; its exact RTP (`slotRtp`) is within 10 bp of it. */
+  targetRtpBp: number;
   /** Five circular strips of symbol ids. */
   reels: string[][];
   /** Each line is the row (0-2) it takes on reels 1-5. */
@@ -146,7 +148,13 @@ export function evaluateSpin(
     );
     if (win === null) continue;
     const payout = win.multiplier * bet.betPerLine * multiplier;
-    lineWins.push({ line: index + 1, ...win, payout });
+    lineWins.push({
+      line: index + 1,
+      symbol: win.symbol,
+      count: win.count,
+      multiplier: win.multiplier,
+      payout,
+    });
     lineTotal += payout;
   }
   let scatterCount = 0;
