@@ -122,8 +122,8 @@ export function diceRtp(rules: DiceRules = DEFAULT_DICE_RULES): number {
 }
 
 /**
- * The exact RTP of one bet at one stake, by enumeration of the 10,000 rolls: shows what the rounding
- * down of the payout to the minor unit costs (nothing when stake * multiplier is whole).
+ * The exact RTP of one bet at one stake (winning rolls × rounded-down payout / (10,000 × stake)): shows
+ * what the rounding down of the payout to the minor unit costs (nothing when stake × multiplier is whole).
  */
 export function diceRtpExact(bet: DiceBet, rules: DiceRules = DEFAULT_DICE_RULES): number {
   const quote = quoteDice(bet, rules);
