@@ -84,8 +84,6 @@ export const VENDOR_ERROR_STATUS = {
   session_invalid: 401,
   /** The player session expired: balance and debit are refused (credit, rollback, end-round are not). */
   session_expired: 401,
-  /** The member may not play now (account disabled). */
-  player_blocked: 403,
   /** No such game of this vendor in the catalogue. */
   game_not_found: 404,
   /** No round with this id (for this vendor), e.g. a credit before any debit. */

@@ -23,7 +23,7 @@ beforeAll(async () => {
   await seedDemoLobby(database.db);
   server = await startApp(database.db);
   secret = await rotateVendorSecret(database.db, await vendorSealKey(database.db), 'BANCA');
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await server?.close();
   await database?.close();

@@ -20,6 +20,7 @@ import {
   vendorCredit,
   vendorDebit,
   vendorEndRound,
+  newVendorWalletCache,
   vendorRollback,
   VendorWalletError,
   type VendorWalletDeps,
@@ -48,7 +49,8 @@ const refusal = (code: VendorErrorCode, extra: Partial<VendorAnswer> = {}): Vend
  * The vendor wallet API under /callback/vendor/ (docs/vendor-api.md): signed with the vendor's own
  * secret, answered in the vendor format ({ status, balance, currency, ... }), never the envelope.
  */
-export function registerVendorWalletRoutes(app: FastifyInstance, deps: VendorWalletRouteDeps): void {
+export function registerVendorWalletRoutes(app: FastifyInstance, routeDeps: VendorWalletRouteDeps): void {
+  const deps: VendorWalletRouteDeps = { cache: newVendorWalletCache(), ...routeDeps };
   const options = {
     verifier: hmacSha256Verifier({
       callerHeader: VENDOR_HEADERS.vendor,

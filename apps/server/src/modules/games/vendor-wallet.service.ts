@@ -57,6 +57,38 @@ export interface VendorWalletDeps {
   db: Db;
   settings: Pick<WalletSettingsService, 'get'>;
   clock?: () => Date;
+  /** Per-node caches of immutable rows (newVendorWalletCache); none: every call reads. */
+  cache?: VendorWalletCache;
+}
+
+/**
+ * What a node may keep between calls: player session rows (never updated, so only their lifetime in
+ * the cache matters: expiry is checked on every call) and the catalogue's game rows (a game disabled
+ * in the catalogue stops taking debits within GAME_CACHE_MS). Misses are not cached.
+ */
+export interface VendorWalletCache {
+  sessions: Map<string, { at: number; row: VendorPlayerSessionRow }>;
+  games: Map<string, { at: number; vassalage: string; gameType: string }>;
+}
+const SESSION_CACHE_MS = 60_000;
+const GAME_CACHE_MS = 10_000;
+const CACHE_MAX = 10_000;
+export const newVendorWalletCache = (): VendorWalletCache => ({ sessions: new Map(), games: new Map() });
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= CACHE_MAX) map.clear();
+  map.set(key, value);
+}
+
+async function gameOf(deps: VendorWalletDeps, nodeId: string): Promise<{ vassalage: string; gameType: string } | undefined> {
+  const t = Date.now();
+  const hit = deps.cache?.games.get(nodeId);
+  if (hit && t - hit.at < GAME_CACHE_MS) return hit;
+  const game = await findEnabledGame(deps.db, nodeId);
+  if (!game) return undefined;
+  const found = { at: t, vassalage: game.vassalage, gameType: game.game_type };
+  if (deps.cache) remember(deps.cache.games, nodeId, found);
+  return found;
 }
 
 interface Call {
@@ -78,7 +110,13 @@ async function sessionOf(
   token: string,
   live: boolean,
 ): Promise<VendorPlayerSessionRow> {
-  const session = await findPlayerSession(deps.db, token);
+  const t = Date.now();
+  const hit = deps.cache?.sessions.get(token);
+  let session = hit && t - hit.at < SESSION_CACHE_MS ? hit.row : undefined;
+  if (!session) {
+    session = await findPlayerSession(deps.db, token);
+    if (session && deps.cache) remember(deps.cache.sessions, token, { at: t, row: session });
+  }
   if (!session || session.vendor !== call.vendor) throw new VendorWalletError('session_invalid');
   if (live && new Date(session.expires_at).getTime() <= now(deps).getTime()) {
     throw new VendorWalletError('session_expired');
@@ -240,7 +278,7 @@ export async function vendorBalance(
 export async function vendorDebit(deps: VendorWalletDeps, call: Call, body: VendorDebitBody): Promise<VendorAnswer> {
   const session = await sessionOf(deps, call, body.playerSession, true);
   const nodeId = `${call.vendor}-${body.gameCode}`;
-  const game = await findEnabledGame(deps.db, nodeId);
+  const game = await gameOf(deps, nodeId);
   if (!game || game.vassalage !== call.vendor) throw new VendorWalletError('game_not_found');
   const hash = requestHash(['DEBIT', session.member_id, body.roundId, body.gameCode, body.amount]);
   const at = now(deps);
@@ -262,7 +300,7 @@ export async function vendorDebit(deps: VendorWalletDeps, call: Call, body: Vend
       memberId: session.member_id,
       nodeId,
       gameCode: body.gameCode,
-      gameType: game.game_type,
+      gameType: game.gameType,
       currency: session.currency,
       amount: body.amount,
       now: at,
