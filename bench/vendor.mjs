@@ -169,7 +169,9 @@ async function playRounds(gw, clients, seconds, rate) {
 }
 
 async function main() {
-  console.log(`pgbench tpcb-like on a throw-away database, ${SECONDS} s at ${CLIENTS.join(' and ')} clients...`);
+  console.log(
+    `pgbench tpcb-like on a throw-away database, ${SECONDS} s at ${CLIENTS.join(' and ')} clients...`,
+  );
   const pg = pgbenchRun(BENCH_DB_URL, CLIENTS, SECONDS);
 
   console.log('gateway: signed debit + closing credit rounds...');

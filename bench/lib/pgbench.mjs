@@ -4,10 +4,14 @@ import { execFileSync } from 'node:child_process';
 
 /** The PostgreSQL the benchmarks use: BENCH_DATABASE_URL, TEST_DATABASE_URL or the local default. */
 export const BENCH_DB_URL =
-  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  process.env.BENCH_DATABASE_URL ||
+  process.env.TEST_DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/test';
 
 export function psql(url, sql) {
-  execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { stdio: ['ignore', 'pipe', 'inherit'] });
+  execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 }
 
 export function withDatabase(url, name) {

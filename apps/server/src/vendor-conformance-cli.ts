@@ -30,7 +30,8 @@ async function main(): Promise<number> {
     players: devPlayers(baseUrl, vendor),
     gameCode: values.game,
   });
-  for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}${r.detail ? `\n      ${r.detail}` : ''}`);
+  for (const r of results)
+    console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}${r.detail ? `\n      ${r.detail}` : ''}`);
   const failed = results.filter((r) => !r.ok).length;
   console.log(`\n${results.length - failed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;

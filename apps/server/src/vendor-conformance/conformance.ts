@@ -48,8 +48,13 @@ type Scenario = (t: ConformanceTarget) => Promise<void>;
 const balanceOf = async (t: ConformanceTarget, playerSession: string) =>
   expectOk(await t.client.send('balance', { playerSession }), 'balance');
 
-const debit = (t: ConformanceTarget, playerSession: string, roundId: string, amount: number, transactionId = newVendorId('d')) =>
-  t.client.send('debit', { playerSession, transactionId, roundId, gameCode: t.gameCode, amount });
+const debit = (
+  t: ConformanceTarget,
+  playerSession: string,
+  roundId: string,
+  amount: number,
+  transactionId = newVendorId('d'),
+) => t.client.send('debit', { playerSession, transactionId, roundId, gameCode: t.gameCode, amount });
 
 const credit = (
   t: ConformanceTarget,
@@ -65,8 +70,16 @@ export const SCENARIOS: Record<string, Scenario> = {
     const p = await t.players({ amount: 10_000 });
     expectEqual(await balanceOf(t, p.playerSession), 10_000, 'opening balance');
     const round = newVendorId('r');
-    expectEqual(expectOk(await debit(t, p.playerSession, round, 1_500), 'debit'), 8_500, 'balance after debit');
-    expectEqual(expectOk(await credit(t, p.playerSession, round, 4_000), 'credit'), 12_500, 'balance after credit');
+    expectEqual(
+      expectOk(await debit(t, p.playerSession, round, 1_500), 'debit'),
+      8_500,
+      'balance after debit',
+    );
+    expectEqual(
+      expectOk(await credit(t, p.playerSession, round, 4_000), 'credit'),
+      12_500,
+      'balance after credit',
+    );
     expectEqual(await balanceOf(t, p.playerSession), 12_500, 'closing balance');
   },
 
@@ -87,13 +100,17 @@ export const SCENARIOS: Record<string, Scenario> = {
     const p = await t.players({ amount: 10_000 });
     const round = newVendorId('r');
     const d = newVendorId('d');
-    const debits = await Promise.all(Array.from({ length: 8 }, () => debit(t, p.playerSession, round, 700, d)));
-    for (const r of debits) expectEqual(expectOk(r, 'parallel debit'), 9_300, 'every copy answers the first balance');
+    const debits = await Promise.all(
+      Array.from({ length: 8 }, () => debit(t, p.playerSession, round, 700, d)),
+    );
+    for (const r of debits)
+      expectEqual(expectOk(r, 'parallel debit'), 9_300, 'every copy answers the first balance');
     const c = newVendorId('c');
     const credits = await Promise.all(
       Array.from({ length: 8 }, () => credit(t, p.playerSession, round, 1_000, true, c)),
     );
-    for (const r of credits) expectEqual(expectOk(r, 'parallel credit'), 10_300, 'every copy answers the first balance');
+    for (const r of credits)
+      expectEqual(expectOk(r, 'parallel credit'), 10_300, 'every copy answers the first balance');
     expectEqual(await balanceOf(t, p.playerSession), 10_300, 'balance');
   },
 
@@ -102,7 +119,12 @@ export const SCENARIOS: Record<string, Scenario> = {
     const round = newVendorId('r');
     const tx = newVendorId('d');
     expectOk(await debit(t, p.playerSession, round, 1_000, tx), 'debit');
-    expectRefused(await debit(t, p.playerSession, round, 2_000, tx), 409, 'transaction_conflict', 'reused id');
+    expectRefused(
+      await debit(t, p.playerSession, round, 2_000, tx),
+      409,
+      'transaction_conflict',
+      'reused id',
+    );
     expectEqual(await balanceOf(t, p.playerSession), 9_000, 'balance');
   },
 
@@ -110,10 +132,24 @@ export const SCENARIOS: Record<string, Scenario> = {
     const p = await t.players({ amount: 10_000 });
     const round = newVendorId('r');
     const tx = newVendorId('d');
-    const rb = { playerSession: p.playerSession, transactionId: newVendorId('rb'), roundId: round, refTransactionId: tx };
-    expectEqual(expectOk(await t.client.send('rollback', rb), 'rollback of an unknown debit'), 10_000, 'balance');
+    const rb = {
+      playerSession: p.playerSession,
+      transactionId: newVendorId('rb'),
+      roundId: round,
+      refTransactionId: tx,
+    };
+    expectEqual(
+      expectOk(await t.client.send('rollback', rb), 'rollback of an unknown debit'),
+      10_000,
+      'balance',
+    );
     expectOk(await t.client.send('rollback', rb), 'repeated rollback');
-    expectRefused(await debit(t, p.playerSession, round, 1_000, tx), 409, 'transaction_rolled_back', 'late debit');
+    expectRefused(
+      await debit(t, p.playerSession, round, 1_000, tx),
+      409,
+      'transaction_rolled_back',
+      'late debit',
+    );
     expectEqual(await balanceOf(t, p.playerSession), 10_000, 'balance');
   },
 
@@ -122,7 +158,12 @@ export const SCENARIOS: Record<string, Scenario> = {
     const round = newVendorId('r');
     const tx = newVendorId('d');
     expectOk(await debit(t, p.playerSession, round, 2_500, tx), 'debit');
-    const rb = { playerSession: p.playerSession, transactionId: newVendorId('rb'), roundId: round, refTransactionId: tx };
+    const rb = {
+      playerSession: p.playerSession,
+      transactionId: newVendorId('rb'),
+      roundId: round,
+      refTransactionId: tx,
+    };
     const answers = await Promise.all(Array.from({ length: 4 }, () => t.client.send('rollback', rb)));
     for (const a of answers) expectEqual(expectOk(a, 'rollback'), 10_000, 'refunded balance');
     // Another rollback id for the same debit: accepted, refunds nothing more.
@@ -147,20 +188,41 @@ export const SCENARIOS: Record<string, Scenario> = {
       }),
       'rollback',
     );
-    expectRefused(await credit(t, p.playerSession, round, 5_000), 409, 'round_closed', 'credit after rollback');
+    expectRefused(
+      await credit(t, p.playerSession, round, 5_000),
+      409,
+      'round_closed',
+      'credit after rollback',
+    );
     expectEqual(await balanceOf(t, p.playerSession), 10_000, 'balance');
   },
 
   'wrong signature, unknown vendor and unsigned calls are refused': async (t) => {
     const p = await t.players({ amount: 1_000 });
     const body = { playerSession: p.playerSession };
-    expectRefused(await t.client.send('balance', body, { secret: 'not-the-secret' }), 401, 'bad_signature', 'forged');
-    expectRefused(await t.client.send('balance', body, { vendor: 'NO_SUCH_VENDOR' }), 401, 'unknown_vendor', 'unknown vendor');
+    expectRefused(
+      await t.client.send('balance', body, { secret: 'not-the-secret' }),
+      401,
+      'bad_signature',
+      'forged',
+    );
+    expectRefused(
+      await t.client.send('balance', body, { vendor: 'NO_SUCH_VENDOR' }),
+      401,
+      'unknown_vendor',
+      'unknown vendor',
+    );
     expectRefused(await t.client.send('balance', body, { unsigned: true }), 401, 'unsigned', 'unsigned');
     const round = newVendorId('r');
     const forged = await t.client.send(
       'debit',
-      { playerSession: p.playerSession, transactionId: newVendorId('d'), roundId: round, gameCode: t.gameCode, amount: 100 },
+      {
+        playerSession: p.playerSession,
+        transactionId: newVendorId('d'),
+        roundId: round,
+        gameCode: t.gameCode,
+        amount: 100,
+      },
       { secret: 'not-the-secret' },
     );
     expectRefused(forged, 401, 'bad_signature', 'forged debit');
@@ -170,13 +232,24 @@ export const SCENARIOS: Record<string, Scenario> = {
   'stale timestamp is refused': async (t) => {
     const p = await t.players({ amount: 1_000 });
     const old = Math.floor(Date.now() / 1000) - 3_600;
-    expectRefused(await t.client.send('balance', { playerSession: p.playerSession }, { timestamp: old }), 401, 'stale_timestamp', 'an hour old');
+    expectRefused(
+      await t.client.send('balance', { playerSession: p.playerSession }, { timestamp: old }),
+      401,
+      'stale_timestamp',
+      'an hour old',
+    );
     const future = Math.floor(Date.now() / 1000) + 3_600;
     const res = await debit(t, p.playerSession, newVendorId('r'), 100);
     expectOk(res, 'fresh debit');
     const stale = await t.client.send(
       'debit',
-      { playerSession: p.playerSession, transactionId: newVendorId('d'), roundId: newVendorId('r'), gameCode: t.gameCode, amount: 100 },
+      {
+        playerSession: p.playerSession,
+        transactionId: newVendorId('d'),
+        roundId: newVendorId('r'),
+        gameCode: t.gameCode,
+        amount: 100,
+      },
       { timestamp: future },
     );
     expectRefused(stale, 401, 'stale_timestamp', 'an hour ahead');
@@ -210,9 +283,24 @@ export const SCENARIOS: Record<string, Scenario> = {
     expectOk(await debit(t, p.playerSession, round, 1_000), 'debit');
     expectOk(await credit(t, p.playerSession, round, 300, false), 'first credit (round stays open)');
     expectOk(await credit(t, p.playerSession, round, 200, true), 'closing credit');
-    expectRefused(await credit(t, p.playerSession, round, 100), 409, 'round_closed', 'credit on a closed round');
-    expectRefused(await debit(t, p.playerSession, round, 100), 409, 'round_closed', 'debit on a closed round');
-    expectRefused(await credit(t, p.playerSession, newVendorId('r'), 100), 404, 'round_not_found', 'unknown round');
+    expectRefused(
+      await credit(t, p.playerSession, round, 100),
+      409,
+      'round_closed',
+      'credit on a closed round',
+    );
+    expectRefused(
+      await debit(t, p.playerSession, round, 100),
+      409,
+      'round_closed',
+      'debit on a closed round',
+    );
+    expectRefused(
+      await credit(t, p.playerSession, newVendorId('r'), 100),
+      404,
+      'round_not_found',
+      'unknown round',
+    );
     expectEqual(await balanceOf(t, p.playerSession), 9_500, 'balance');
   },
 
@@ -220,9 +308,20 @@ export const SCENARIOS: Record<string, Scenario> = {
     const p = await t.players({ amount: 10_000 });
     const round = newVendorId('r');
     expectOk(await debit(t, p.playerSession, round, 1_000), 'debit');
-    expectOk(await t.client.send('endRound', { playerSession: p.playerSession, roundId: round }), 'end-round');
-    expectOk(await t.client.send('endRound', { playerSession: p.playerSession, roundId: round }), 'end-round again');
-    expectRefused(await credit(t, p.playerSession, round, 500), 409, 'round_closed', 'credit after end-round');
+    expectOk(
+      await t.client.send('endRound', { playerSession: p.playerSession, roundId: round }),
+      'end-round',
+    );
+    expectOk(
+      await t.client.send('endRound', { playerSession: p.playerSession, roundId: round }),
+      'end-round again',
+    );
+    expectRefused(
+      await credit(t, p.playerSession, round, 500),
+      409,
+      'round_closed',
+      'credit after end-round',
+    );
     expectEqual(await balanceOf(t, p.playerSession), 9_000, 'balance');
   },
 
@@ -234,8 +333,18 @@ export const SCENARIOS: Record<string, Scenario> = {
     const d2 = newVendorId('d');
     expectOk(await debit(t, live.playerSession, r1, 1_000), 'debit');
     expectOk(await debit(t, live.playerSession, r2, 2_000, d2), 'debit');
-    expectRefused(await debit(t, expired.playerSession, newVendorId('r'), 100), 401, 'session_expired', 'debit');
-    expectRefused(await t.client.send('balance', { playerSession: expired.playerSession }), 401, 'session_expired', 'balance');
+    expectRefused(
+      await debit(t, expired.playerSession, newVendorId('r'), 100),
+      401,
+      'session_expired',
+      'debit',
+    );
+    expectRefused(
+      await t.client.send('balance', { playerSession: expired.playerSession }),
+      401,
+      'session_expired',
+      'balance',
+    );
     expectOk(await credit(t, expired.playerSession, r1, 3_000), 'credit on an expired session');
     expectOk(
       await t.client.send('rollback', {
@@ -256,7 +365,10 @@ export const SCENARIOS: Record<string, Scenario> = {
 };
 
 /** Plays every scenario (or those named) against the target; never throws for a failed scenario. */
-export async function runConformance(target: ConformanceTarget, only?: readonly string[]): Promise<ScenarioResult[]> {
+export async function runConformance(
+  target: ConformanceTarget,
+  only?: readonly string[],
+): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   for (const [name, scenario] of Object.entries(SCENARIOS)) {
     if (only && !only.includes(name)) continue;

@@ -101,6 +101,7 @@ export async function devVendorSecret(baseUrl: string, vendor: string): Promise<
     body: JSON.stringify({ vendor }),
   });
   const body = (await res.json()) as { value?: { secret: string }; code?: string };
-  if (res.status !== 200 || !body.value) throw new Error(`/dev/vendor/credentials answered ${res.status} ${body.code ?? ''}`);
+  if (res.status !== 200 || !body.value)
+    throw new Error(`/dev/vendor/credentials answered ${res.status} ${body.code ?? ''}`);
   return body.value.secret;
 }

@@ -82,7 +82,8 @@ export function registerDevVendorRoutes(app: FastifyInstance, deps: DevVendorDep
         currency,
         ttlMs: ttlSeconds * 1000,
       }).catch((err: unknown) => {
-        if (err instanceof Error && /not found/.test(err.message)) throw new AppError('not_found', { memberId });
+        if (err instanceof Error && /not found/.test(err.message))
+          throw new AppError('not_found', { memberId });
         throw err;
       });
       return ok({ ...session, expiresAt: session.expiresAt.toISOString(), memberId, currency });

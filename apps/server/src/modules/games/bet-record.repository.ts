@@ -101,7 +101,9 @@ export const refundStake = (
     .updateTable('bet_record')
     .set((eb) => ({
       stake: sql<number>`${eb.ref('stake')} - ${r.amount}`,
-      status: sql<'OPEN' | 'CANCELLED'>`case when ${eb.ref('stake')} - ${r.amount} = 0 and ${eb.ref('payout')} = 0 then 'CANCELLED' else 'OPEN' end`,
+      status: sql<
+        'OPEN' | 'CANCELLED'
+      >`case when ${eb.ref('stake')} - ${r.amount} = 0 and ${eb.ref('payout')} = 0 then 'CANCELLED' else 'OPEN' end`,
       settled_at: sql<Date | null>`case when ${eb.ref('stake')} - ${r.amount} = 0 and ${eb.ref('payout')} = 0 then ${r.now}::timestamptz else null end`,
       updated_at: r.now,
     }))

@@ -32,8 +32,16 @@ export { roundSettled } from './games.events.ts';
 export { maskCustomerName, winnerBoardConsumer } from './winner-board.ts';
 export { normalizeSearch } from './search-text.ts';
 export { GamesError } from './games.errors.ts';
-export { openPlayerSession, PLAYER_SESSION_TTL_MS, type OpenedPlayerSession } from './player-session.service.ts';
-export { ensureVendorCredential, rotateVendorSecret, ROTATION_GRACE_MS } from './vendor-wallet.credentials.ts';
+export {
+  openPlayerSession,
+  PLAYER_SESSION_TTL_MS,
+  type OpenedPlayerSession,
+} from './player-session.service.ts';
+export {
+  ensureVendorCredential,
+  rotateVendorSecret,
+  ROTATION_GRACE_MS,
+} from './vendor-wallet.credentials.ts';
 
 /** The label of the key vendors' secrets are sealed under (deriveServerSecret). */
 export const VENDOR_SEAL_LABEL = 'vendor-credentials';

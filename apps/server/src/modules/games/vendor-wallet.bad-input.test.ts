@@ -14,7 +14,12 @@ import { seedDemo } from '../../seed/demo-seed.ts';
 import { seedDemoLobby } from '../../seed/demo-lobby.ts';
 import { startApp, type RunningApp } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
-import { devPlayers, vendorClient, type SendOptions, type VendorCall } from '../../vendor-conformance/vendor-client.ts';
+import {
+  devPlayers,
+  vendorClient,
+  type SendOptions,
+  type VendorCall,
+} from '../../vendor-conformance/vendor-client.ts';
 import { rotateVendorSecret, vendorSealKey } from './index.ts';
 
 const RUNS = 220;
@@ -65,7 +70,13 @@ const badAmount = (min: number) =>
   fc.oneof(
     fc.integer({ max: min - 1 }),
     fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Number.isInteger(n)),
-    fc.constantFrom(VENDOR_MAX_AMOUNT + 1, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 1e300, -1e300),
+    fc.constantFrom(
+      VENDOR_MAX_AMOUNT + 1,
+      Number.MAX_SAFE_INTEGER,
+      Number.MAX_SAFE_INTEGER + 2,
+      1e300,
+      -1e300,
+    ),
     fc.constantFrom('100', '1.50', 'NaN', '', '1e3', null, true, [], {}),
   );
 const badId = fc.oneof(
@@ -178,9 +189,19 @@ const ENDPOINTS: Record<
       })
       .filter((b) => !vendorCallbacks.rollback.body.safeParse(withSession(b)).success),
     refused: fc.oneof(
-      fc.record({ playerSession: unknownSession, transactionId: goodId, roundId: goodId, refTransactionId: goodId }),
+      fc.record({
+        playerSession: unknownSession,
+        transactionId: goodId,
+        roundId: goodId,
+        refTransactionId: goodId,
+      }),
       // A rollback naming itself.
-      goodId.map((id) => ({ playerSession: 'placeholder', transactionId: id, roundId: 'r1', refTransactionId: id })),
+      goodId.map((id) => ({
+        playerSession: 'placeholder',
+        transactionId: id,
+        roundId: 'r1',
+        refTransactionId: id,
+      })),
     ),
   },
   endRound: {
@@ -197,7 +218,10 @@ const ENDPOINTS: Record<
         return body;
       })
       .filter((b) => !vendorCallbacks.endRound.body.safeParse(withSession(b)).success),
-    refused: fc.record({ playerSession: fc.oneof(fc.constant('placeholder'), unknownSession), roundId: goodId }),
+    refused: fc.record({
+      playerSession: fc.oneof(fc.constant('placeholder'), unknownSession),
+      roundId: goodId,
+    }),
   },
 };
 
@@ -215,17 +239,33 @@ describe('vendor wallet endpoints refuse bad input and write nothing', () => {
       const client = vendorClient(server.url, 'BANCA', secret);
       const before = await digest();
       const request = fc.oneof(
-        gen.invalid.map((body) => ({ body, raw: undefined as string | undefined, signing: 'good' as Signing })),
-        gen.refused.map((body) => ({ body: body as unknown, raw: undefined as string | undefined, signing: 'good' as Signing })),
+        gen.invalid.map((body) => ({
+          body,
+          raw: undefined as string | undefined,
+          signing: 'good' as Signing,
+        })),
+        gen.refused.map((body) => ({
+          body: body as unknown,
+          raw: undefined as string | undefined,
+          signing: 'good' as Signing,
+        })),
         fc
           .tuple(
             fc.oneof(gen.valid, gen.invalid),
             fc.constantFrom<Signing>('forged', 'none', 'stale', 'future', 'unknown-vendor', 'bad-header'),
           )
-          .map(([body, signing]) => ({ body: body as unknown, raw: undefined as string | undefined, signing })),
+          .map(([body, signing]) => ({
+            body: body as unknown,
+            raw: undefined as string | undefined,
+            signing,
+          })),
         fc
           .constantFrom('{', '', 'null', '[1,', '"x"', 'playerSession=1', '{"playerSession":}')
-          .map((raw) => ({ body: undefined as unknown, raw: raw as string | undefined, signing: 'good' as Signing })),
+          .map((raw) => ({
+            body: undefined as unknown,
+            raw: raw as string | undefined,
+            signing: 'good' as Signing,
+          })),
       );
       await fc.assert(
         fc.asyncProperty(request, async ({ body, raw, signing }) => {

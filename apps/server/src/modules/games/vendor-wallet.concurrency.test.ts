@@ -75,7 +75,10 @@ describe.runIf(TEST_DATABASE_URL)('vendor wallet under concurrency (PostgreSQL)'
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const failures: string[] = [];
     /** Sends a call 1-3 times at once (a duplicate or a retry racing the first). */
-    const sendDup = async (call: Parameters<VendorClient['send']>[0], body: unknown): Promise<VendorResponse[]> => {
+    const sendDup = async (
+      call: Parameters<VendorClient['send']>[0],
+      body: unknown,
+    ): Promise<VendorResponse[]> => {
       const copies = 1 + Math.floor(random() * 3);
       return Promise.all(Array.from({ length: copies }, () => client.send(call, body)));
     };
@@ -121,7 +124,13 @@ describe.runIf(TEST_DATABASE_URL)('vendor wallet under concurrency (PostgreSQL)'
             refTransactionId: d.id,
           };
           if (d.rollbackFirst) expectStatus(await sendDup('rollback', rollback), ['OK'], 'early rollback');
-          const debit = { playerSession: session, transactionId: d.id, roundId: round, gameCode: 'SLOT5X3', amount: d.amount };
+          const debit = {
+            playerSession: session,
+            transactionId: d.id,
+            roundId: round,
+            gameCode: 'SLOT5X3',
+            amount: d.amount,
+          };
           expectStatus(
             await sendDup('debit', debit),
             d.rollbackFirst ? ['transaction_rolled_back'] : ['OK', 'round_closed'],
@@ -187,7 +196,9 @@ describe.runIf(TEST_DATABASE_URL)('vendor wallet under concurrency (PostgreSQL)'
     const { rows: wallets } = await sql<{ member_id: number; balance: string; net: string }>`
       select a.member_id, a.balance::text,
         coalesce((select sum(payout - stake) from bet_record b where b.member_id = a.member_id), 0)::text as net
-      from ledger_account a where a.kind = 'MEMBER' and a.member_id = any(${sql.val(players.map((p) => p.memberId))})`.execute(db);
+      from ledger_account a where a.kind = 'MEMBER' and a.member_id = any(${sql.val(players.map((p) => p.memberId))})`.execute(
+      db,
+    );
     expect(wallets).toHaveLength(MEMBERS);
     for (const w of wallets) expect(Number(w.balance)).toBe(START + Number(w.net));
     // Rounds with an early rollback of their only debit never opened; every other round is closed.

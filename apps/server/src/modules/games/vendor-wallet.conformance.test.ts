@@ -45,7 +45,9 @@ describe(`vendor wallet conformance (${process.env.TEST_DATABASE_URL ? 'PostgreS
       select coalesce(sum(balance), 0)::bigint as total from ledger_account`.execute(database.db);
     expect(Number(sums[0]!.total)).toBe(0);
     const { rows: negative } = await sql<{ n: number }>`
-      select count(*)::int as n from ledger_account where kind = 'MEMBER' and balance < 0`.execute(database.db);
+      select count(*)::int as n from ledger_account where kind = 'MEMBER' and balance < 0`.execute(
+      database.db,
+    );
     expect(negative[0]!.n).toBe(0);
     // Each round's payout - stake equals what the ledger moved for it (references round:<vendor>:<id>).
     const { rows: mismatches } = await sql<{ round_id: string }>`

@@ -49,7 +49,11 @@ export async function rotateVendorSecret(
 }
 
 /** Reads vendors' secrets for the signature check, cached per node for CACHE_MS. */
-export function vendorSecrets(db: DbOrTrx, sealKey: Buffer, clock: () => Date = () => new Date()): VendorSecrets {
+export function vendorSecrets(
+  db: DbOrTrx,
+  sealKey: Buffer,
+  clock: () => Date = () => new Date(),
+): VendorSecrets {
   const cache = new Map<string, { at: number; secrets: string[] | undefined }>();
   return {
     async secretsOf(vendor) {
@@ -64,7 +68,11 @@ export function vendorSecrets(db: DbOrTrx, sealKey: Buffer, clock: () => Date = 
       let secrets: string[] | undefined;
       if (row) {
         secrets = [unsealText(sealKey, row.secret_sealed)].filter((s): s is string => s !== undefined);
-        if (row.previous_secret_sealed && row.previous_valid_until && new Date(row.previous_valid_until).getTime() > now) {
+        if (
+          row.previous_secret_sealed &&
+          row.previous_valid_until &&
+          new Date(row.previous_valid_until).getTime() > now
+        ) {
           const previous = unsealText(sealKey, row.previous_secret_sealed);
           if (previous !== undefined) secrets.push(previous);
         }

@@ -80,7 +80,10 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
   map.set(key, value);
 }
 
-async function gameOf(deps: VendorWalletDeps, nodeId: string): Promise<{ vassalage: string; gameType: string } | undefined> {
+async function gameOf(
+  deps: VendorWalletDeps,
+  nodeId: string,
+): Promise<{ vassalage: string; gameType: string } | undefined> {
   const t = Date.now();
   const hit = deps.cache?.games.get(nodeId);
   if (hit && t - hit.at < GAME_CACHE_MS) return hit;
@@ -129,17 +132,28 @@ async function sessionOf(
  * main. Read before any transaction (PGlite has one session: a read outside an open transaction
  * would wait for it).
  */
-async function walletCodeOf(deps: VendorWalletDeps, session: VendorPlayerSessionRow): Promise<string | undefined> {
+async function walletCodeOf(
+  deps: VendorWalletDeps,
+  session: VendorPlayerSessionRow,
+): Promise<string | undefined> {
   const { walletMode } = await deps.settings.get(session.merchant_code);
   return walletMode === 'transfer' && (WALLET_VENDORS as readonly string[]).includes(session.vendor)
     ? session.vendor
     : undefined;
 }
 
-const walletIn = (trx: DbOrTrx, session: VendorPlayerSessionRow, code: string | undefined): Promise<LedgerAccount> =>
+const walletIn = (
+  trx: DbOrTrx,
+  session: VendorPlayerSessionRow,
+  code: string | undefined,
+): Promise<LedgerAccount> =>
   ensureMemberWallet(trx, session.member_id, session.merchant_code, session.currency, code);
 
-const ok = (session: VendorPlayerSessionRow, balance: number, ids: Partial<VendorAnswer> = {}): VendorAnswer => ({
+const ok = (
+  session: VendorPlayerSessionRow,
+  balance: number,
+  ids: Partial<VendorAnswer> = {},
+): VendorAnswer => ({
   status: 'OK',
   balance,
   currency: session.currency,
@@ -259,7 +273,10 @@ async function moneyCall(
   } catch (err) {
     if (err instanceof WalletError && err.code === 'insufficient_funds') {
       const wallet = await walletIn(deps.db, session, code);
-      throw new VendorWalletError('insufficient_funds', { balance: wallet.balance, currency: session.currency });
+      throw new VendorWalletError('insufficient_funds', {
+        balance: wallet.balance,
+        currency: session.currency,
+      });
     }
     throw err;
   }
@@ -275,7 +292,11 @@ export async function vendorBalance(
   return ok(session, wallet.balance);
 }
 
-export async function vendorDebit(deps: VendorWalletDeps, call: Call, body: VendorDebitBody): Promise<VendorAnswer> {
+export async function vendorDebit(
+  deps: VendorWalletDeps,
+  call: Call,
+  body: VendorDebitBody,
+): Promise<VendorAnswer> {
   const session = await sessionOf(deps, call, body.playerSession, true);
   const nodeId = `${call.vendor}-${body.gameCode}`;
   const game = await gameOf(deps, nodeId);

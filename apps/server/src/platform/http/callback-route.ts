@@ -85,7 +85,11 @@ export function hmacSha256Verifier(options: HmacVerifierOptions): CallbackVerifi
       }
       const secret = await options.secretOf(callerId);
       const secrets: readonly Secret[] =
-        secret === undefined ? [NO_SECRET] : typeof secret === 'string' || Buffer.isBuffer(secret) ? [secret] : secret;
+        secret === undefined
+          ? [NO_SECRET]
+          : typeof secret === 'string' || Buffer.isBuffer(secret)
+            ? [secret]
+            : secret;
       const given = Buffer.from(signature, 'hex');
       let matches = false;
       for (const key of secrets.length > 0 ? secrets : [NO_SECRET]) {

@@ -62,8 +62,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('game_code', 'text', (c) => c.notNull())
     .addColumn('game_type', 'text', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('stake', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`stake >= 0`))
-    .addColumn('payout', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`payout >= 0`))
+    .addColumn('stake', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`stake >= 0`),
+    )
+    .addColumn('payout', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`payout >= 0`),
+    )
     .addColumn('status', 'text', (c) =>
       c
         .notNull()
@@ -75,7 +85,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('bet_record_round_key', ['vendor', 'round_id'])
     .execute();
-  await sql`create index bet_record_member_idx on bet_record (member_id, opened_at desc, id desc)`.execute(db);
+  await sql`create index bet_record_member_idx on bet_record (member_id, opened_at desc, id desc)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
