@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ContentTables } from './modules/content/content.table.ts';
 import type { GamesTables } from './modules/games/games.table.ts';
+import type { VendorWalletTables } from './modules/games/vendor-wallet.table.ts';
 import type { MemberTables } from './modules/member/member.table.ts';
 import type { OperatorTables } from './modules/operator/operator.table.ts';
 import type { SessionTables } from './modules/session/session.table.ts';
@@ -40,6 +41,7 @@ export interface Database
     EventTables,
     ArtTables,
     GamesTables,
+    VendorWalletTables,
     ContentTables,
     WithdrawTables {}
 

@@ -43,5 +43,6 @@ export * from './agent/agent.routes.ts';
 export * from './games/games.schemas.ts';
 export * from './games/games.errors.ts';
 export * from './games/games.routes.ts';
+export * from './games/vendor-wallet.ts';
 export * from './content/content.schemas.ts';
 export * from './content/content.routes.ts';

@@ -4,6 +4,7 @@ import type { SystemService } from '../system/index.ts';
 import { merchantCurrencyFrom } from '../wallet/index.ts';
 import { registerDevRoutes } from './dev.routes.ts';
 import { registerDevWalletRoutes } from './dev-wallet.routes.ts';
+import { registerDevVendorRoutes } from './dev-vendor.routes.ts';
 import { createDevService, type CaptchaAnswerLog } from './dev.service.ts';
 
 /** DEVELOPMENT AND TESTS ONLY: the sandbox outbox and recent captcha answers (see dev.service.ts). */
@@ -26,10 +27,12 @@ export const devModule: ServerModule<DevModuleDeps> = {
     registerDevRoutes(app, createDevService(deps.db, deps.captchas), {
       allowRemote: deps.sandboxAllowRemote,
     });
-    registerDevWalletRoutes(app, {
+    const money = {
       db: deps.db,
       merchantCode: deps.merchantCode,
       merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
-    });
+    };
+    registerDevWalletRoutes(app, money);
+    registerDevVendorRoutes(app, money);
   },
 };

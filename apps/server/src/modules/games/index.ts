@@ -2,11 +2,17 @@ import type { ServerModule } from '../../platform/http/server-module.ts';
 import { CatalogueService } from './catalogue.service.ts';
 import { registerGamesRoutes } from './games.routes.ts';
 import type { Db } from '../../database.ts';
+import { deriveServerSecret } from '../../platform/crypto/derived-secret.ts';
+import { createWalletSettings } from '../wallet/index.ts';
+import { vendorSecrets } from './vendor-wallet.credentials.ts';
+import { registerVendorWalletRoutes } from './vendor-wallet.routes.ts';
 
 /**
  * The games module: the catalogue (vendors, games with names per language, categories and menus),
- * the lobby's list calls, favourites, recent games, the winner board, and the catalogue import.
- * Owns game_vendor, game, game_favorite, game_recent, game_win and game_catalogue_state; other
+ * the lobby's list calls, favourites, recent games, the winner board, the catalogue import, and the
+ * vendor wallet API (player sessions, vendor credentials, bet records; docs/vendor-api.md).
+ * Owns game_vendor, game, game_favorite, game_recent, game_win, game_catalogue_state,
+ * vendor_credential, vendor_player_session, vendor_transaction and bet_record; other
  * modules reach them only through what this file exports.
  */
 export { CatalogueService } from './catalogue.service.ts';
@@ -26,6 +32,21 @@ export { roundSettled } from './games.events.ts';
 export { maskCustomerName, winnerBoardConsumer } from './winner-board.ts';
 export { normalizeSearch } from './search-text.ts';
 export { GamesError } from './games.errors.ts';
+export {
+  openPlayerSession,
+  PLAYER_SESSION_TTL_MS,
+  type OpenedPlayerSession,
+} from './player-session.service.ts';
+export {
+  ensureVendorCredential,
+  rotateVendorSecret,
+  ROTATION_GRACE_MS,
+} from './vendor-wallet.credentials.ts';
+
+/** The label of the key vendors' secrets are sealed under (deriveServerSecret). */
+export const VENDOR_SEAL_LABEL = 'vendor-credentials';
+/** The key vendors' secrets are sealed under: the same on every node. */
+export const vendorSealKey = (db: Db): Promise<Buffer> => deriveServerSecret(db, VENDOR_SEAL_LABEL);
 
 export interface GamesModuleDeps {
   db: Db;
@@ -33,8 +54,13 @@ export interface GamesModuleDeps {
 
 export const gamesModule: ServerModule<GamesModuleDeps> = {
   name: 'games',
-  register: (app, deps) => {
+  register: async (app, deps) => {
     const catalogue = new CatalogueService(deps.db);
     registerGamesRoutes(app, { db: deps.db, catalogue });
+    registerVendorWalletRoutes(app, {
+      db: deps.db,
+      settings: createWalletSettings(deps.db),
+      secrets: vendorSecrets(deps.db, await vendorSealKey(deps.db)),
+    });
   },
 };

@@ -18,6 +18,7 @@ export {
 } from './member.service.ts';
 export {
   countMemberTeam,
+  createSandboxMember,
   createSocialMember,
   createTrialMember,
   findMemberAccess,

@@ -62,6 +62,22 @@ export const createTrialMember = (
     register_method: 'FREEPLAY',
   });
 
+/**
+ * DEVELOPMENT AND TESTS ONLY (the dev module's vendor sandbox): a real member with no password, for
+ * scripts that play the vendor wallet API. Never reachable in production (the dev module is not).
+ */
+export const createSandboxMember = (
+  db: DbOrTrx,
+  args: { merchantCode: string; account: string; ip: string },
+): Promise<MemberRow> =>
+  insertMember(db, {
+    merchant_code: args.merchantCode,
+    account: args.account,
+    type: MEMBER_TYPE.MEMBER,
+    register_ip: args.ip,
+    register_method: 'SANDBOX',
+  });
+
 /** A temporary password works once: spent, and the member must choose a new password. */
 export async function spendTempPassword(db: DbOrTrx, member: MemberRow): Promise<MemberRow> {
   const patch = { temp_password_hash: null, temp_password_expires_at: null, must_change_password: true };

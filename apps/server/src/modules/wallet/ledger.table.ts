@@ -41,7 +41,11 @@ export type TransferKind =
   | 'WITHDRAWAL_PAYOUT'
   | 'WITHDRAWAL_RETURN'
   | 'WALLET_TRANSFER'
-  | 'MEMBER_TRANSFER';
+  | 'MEMBER_TRANSFER'
+  /** Vendor wallet API (games module): a stake to VENDOR_CLEARING, a win from it, a refunded stake. */
+  | 'BET'
+  | 'BET_PAYOUT'
+  | 'BET_REFUND';
 
 export interface LedgerAccountTable {
   id: Generated<number>;

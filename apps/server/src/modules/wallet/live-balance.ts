@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { depositRoutes, streamQuerySchema } from '@banca/contract';
 import type { Db } from '../../database.ts';
@@ -7,6 +7,7 @@ import type { Consumer } from '../../platform/events/event-catalogue.ts';
 import type { Database } from '../../database.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
 import { readBearer, type RouteAuth } from '../../platform/http/route-auth.ts';
+import { sealText, unsealText } from '../../platform/crypto/sealed-text.ts';
 import type { LiveChannel, LiveMessage } from '../../platform/live/live-channel.ts';
 import { DepositError } from './deposit.errors.ts';
 import { walletBalanceChanged } from './wallet.events.ts';
@@ -48,28 +49,6 @@ export interface LiveStreamDeps {
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-function seal(key: Buffer, text: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
-}
-
-function unseal(key: Buffer, sealed: string): string | undefined {
-  try {
-    const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url')) as [
-      Buffer,
-      Buffer,
-      Buffer,
-    ];
-    const decipher = createDecipheriv('aes-256-gcm', key, iv);
-    decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
-  } catch {
-    return undefined;
-  }
-}
-
 async function issueTicket(deps: LiveStreamDeps, auth: RouteAuth, token: string) {
   const ticket = randomBytes(32).toString('base64url');
   const now = deps.clock?.() ?? new Date();
@@ -84,7 +63,7 @@ async function issueTicket(deps: LiveStreamDeps, auth: RouteAuth, token: string)
     .values({
       ticket_hash: sha256(ticket),
       member_id: auth.memberId,
-      token_sealed: seal(deps.ticketKey, token),
+      token_sealed: sealText(deps.ticketKey, token),
       expires_at: new Date(now.getTime() + TICKET_TTL_MS),
     })
     .execute();
@@ -100,7 +79,7 @@ async function spendTicket(deps: LiveStreamDeps, ticket: string): Promise<string
     .returning(['token_sealed', 'expires_at'])
     .executeTakeFirst();
   if (!row || row.expires_at <= now) return undefined;
-  return unseal(deps.ticketKey, row.token_sealed);
+  return unsealText(deps.ticketKey, row.token_sealed);
 }
 
 const frame = (message: LiveMessage): string =>

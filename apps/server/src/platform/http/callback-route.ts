@@ -34,6 +34,9 @@ export interface CallbackVerifier {
   verify(request: FastifyRequest, rawBody: Buffer): Promise<CallbackVerification>;
 }
 
+type Secret = string | Buffer;
+export type CallerSecret = Secret | readonly Secret[];
+
 export interface HmacVerifierOptions {
   /** Names the caller (its key id), so each caller has its own secret. */
   callerHeader: string;
@@ -43,8 +46,11 @@ export interface HmacVerifierOptions {
   signatureHeader: string;
   /** How far the signed timestamp may be from this node's clock, either way. */
   maxSkewSeconds: number;
-  /** The caller's secret, or undefined for a caller this gateway does not know. */
-  secretOf(callerId: string): Promise<string | Buffer | undefined> | string | Buffer | undefined;
+  /**
+   * The caller's secret, or undefined for a caller this gateway does not know. Several secrets (e.g.
+   * the new and the previous one while a rotation is in its grace period): any of them signs.
+   */
+  secretOf(callerId: string): Promise<CallerSecret | undefined> | CallerSecret | undefined;
   /** Milliseconds since the epoch (tests pass a fixed clock). */
   now?: () => number;
 }
@@ -78,11 +84,20 @@ export function hmacSha256Verifier(options: HmacVerifierOptions): CallbackVerifi
         return { ok: false, reason: 'unsigned' };
       }
       const secret = await options.secretOf(callerId);
-      const expected = createHmac('sha256', secret ?? NO_SECRET)
-        .update(signedBytes(timestamp, rawBody))
-        .digest();
-      const matches = timingSafeEqual(expected, Buffer.from(signature, 'hex'));
-      if (secret === undefined) return { ok: false, reason: 'unknown_caller' };
+      const secrets: readonly Secret[] =
+        secret === undefined
+          ? [NO_SECRET]
+          : typeof secret === 'string' || Buffer.isBuffer(secret)
+            ? [secret]
+            : secret;
+      const given = Buffer.from(signature, 'hex');
+      let matches = false;
+      for (const key of secrets.length > 0 ? secrets : [NO_SECRET]) {
+        const expected = createHmac('sha256', key).update(signedBytes(timestamp, rawBody)).digest();
+        // Every candidate is compared (no early exit), so timing tells nothing about which matched.
+        matches = timingSafeEqual(expected, given) || matches;
+      }
+      if (secret === undefined || secrets.length === 0) return { ok: false, reason: 'unknown_caller' };
       if (!matches) return { ok: false, reason: 'bad_signature' };
       // Checked after the signature, so a forged request never learns the clock window.
       if (Math.abs(now() / 1000 - Number(timestamp)) > options.maxSkewSeconds) {

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { DbOrTrx } from '../../database.ts';
+import { sealText, unsealText } from '../../platform/crypto/sealed-text.ts';
+
+/*
+ * Each vendor's HMAC secret, kept sealed under a key derived from the server key (every node derives
+ * the same one). Rotation makes a new secret and keeps the previous one valid for a grace period, so
+ * a vendor switches without a moment where its calls fail. Nodes cache what they read for a few
+ * seconds: a rotation is seen by every node within CACHE_MS.
+ */
+
+/** How long the previous secret stays valid after a rotation. */
+export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
+const CACHE_MS = 5_000;
+
+export interface VendorSecrets {
+  /** Looks up the secrets a vendor may sign with (the current one first); undefined: unknown vendor. */
+  secretsOf(vendor: string): Promise<string[] | undefined>;
+}
+
+/** A new random secret: 32 bytes, base64url (what the vendor puts in its HMAC key, as UTF-8 text). */
+const newSecret = (): string => randomBytes(32).toString('base64url');
+
+/**
+ * Creates the vendor's credentials, or rotates them when they exist; returns the new secret (shown
+ * once: only its sealed form is stored).
+ */
+export async function rotateVendorSecret(
+  db: DbOrTrx,
+  sealKey: Buffer,
+  vendor: string,
+  now: Date = new Date(),
+): Promise<string> {
+  const secret = newSecret();
+  const sealed = sealText(sealKey, secret);
+  await db
+    .insertInto('vendor_credential')
+    .values({ vendor, secret_sealed: sealed, rotated_at: now })
+    .onConflict((oc) =>
+      oc.column('vendor').doUpdateSet((eb) => ({
+        previous_secret_sealed: eb.ref('vendor_credential.secret_sealed'),
+        previous_valid_until: new Date(now.getTime() + ROTATION_GRACE_MS),
+        secret_sealed: sealed,
+        rotated_at: now,
+      })),
+    )
+    .execute();
+  return secret;
+}
+
+/** Reads vendors' secrets for the signature check, cached per node for CACHE_MS. */
+export function vendorSecrets(
+  db: DbOrTrx,
+  sealKey: Buffer,
+  clock: () => Date = () => new Date(),
+): VendorSecrets {
+  const cache = new Map<string, { at: number; secrets: string[] | undefined }>();
+  return {
+    async secretsOf(vendor) {
+      const now = clock().getTime();
+      const hit = cache.get(vendor);
+      if (hit && now - hit.at < CACHE_MS) return hit.secrets;
+      const row = await db
+        .selectFrom('vendor_credential')
+        .select(['secret_sealed', 'previous_secret_sealed', 'previous_valid_until'])
+        .where('vendor', '=', vendor)
+        .executeTakeFirst();
+      let secrets: string[] | undefined;
+      if (row) {
+        secrets = [unsealText(sealKey, row.secret_sealed)].filter((s): s is string => s !== undefined);
+        if (
+          row.previous_secret_sealed &&
+          row.previous_valid_until &&
+          new Date(row.previous_valid_until).getTime() > now
+        ) {
+          const previous = unsealText(sealKey, row.previous_secret_sealed);
+          if (previous !== undefined) secrets.push(previous);
+        }
+      }
+      if (cache.size > 1_000) cache.clear();
+      cache.set(vendor, { at: now, secrets });
+      return secrets;
+    },
+  };
+}
+
+/** Gives a vendor credentials when it has none (the demo seed); existing ones are left alone. */
+export async function ensureVendorCredential(db: DbOrTrx, sealKey: Buffer, vendor: string): Promise<boolean> {
+  const row = await db
+    .insertInto('vendor_credential')
+    .values({ vendor, secret_sealed: sealText(sealKey, newSecret()) })
+    .onConflict((oc) => oc.column('vendor').doNothing())
+    .returning('vendor')
+    .executeTakeFirst();
+  return row !== undefined;
+}

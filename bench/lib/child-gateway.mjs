@@ -1,0 +1,28 @@
+// Shared bench helper (not a benchmark): runs a gateway in a child process (the bench file again, with
+// the tsx loader and BENCH_ROLE=server), waits for its first message (what it started with) and stops
+// it on request. The child answers 'stop' by closing and cleaning up, then exits.
+import { fork } from 'node:child_process';
+
+export async function startChildGateway(file, env, { killAfterMs }) {
+  const child = fork(file, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env, BENCH_ROLE: 'server' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const killTimer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  killTimer.unref();
+  const started = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
+  });
+  const stop = async () => {
+    clearTimeout(killTimer);
+    if (child.connected) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('stop');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
+    }
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  return { started, stop };
+}

@@ -1,0 +1,213 @@
+// Vendor wallet benchmark (issue 11): debit + closing credit rounds over HTTP, signed like a vendor's
+// calls, against pgbench's TPC-B-like script on the same PostgreSQL, at 2 and 8 clients; the p99 at half
+// the maximum rate. Last line: `ratio <rounds per second at 8 clients / pgbench tps at 8 clients>`.
+// Run from the repository root: `npm run bench -- vendor` (or `node bench/vendor.mjs`).
+//
+// Needs a PostgreSQL server: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test.
+// The gateway runs in a child process (this file again, with the tsx loader) in a throw-away schema,
+// seeded with the demo catalogue and vendor credentials, with 64 funded members each holding a player
+// session of the house vendor BANCA; a client takes the members in turn. A round is two calls:
+// POST /callback/vendor/debit then POST /callback/vendor/credit with closeRound (a settled round:
+// two ledger transfers, the bet record, the round-settled event), fresh ids each time.
+import { createHmac, randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { BENCH_DB_URL, pgbenchRun } from './lib/pgbench.mjs';
+import { startChildGateway } from './lib/child-gateway.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const MEMBERS = 64;
+const CLIENTS = [2, 8];
+
+// --- the gateway (child) ----------------------------------------------------------------------------
+
+async function serve() {
+  const { default: pino } = await import('pino');
+  const { loadConfig } = await import('../apps/server/src/platform/config.ts');
+  const { prepareDatabase } = await import('../apps/server/src/bootstrap.ts');
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { dropSchema } = await import('../apps/server/src/test/test-db.ts');
+  const { insertAccounts } = await import('../apps/server/src/test/auth-client.ts');
+  const wallet = await import('../apps/server/src/modules/wallet/index.ts');
+  const games = await import('../apps/server/src/modules/games/index.ts');
+
+  const schema = `bench_vendor_${process.pid}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    WEB_DIST: '/nonexistent-web-dist',
+    DATABASE_URL: process.env.BENCH_DB_URL,
+  });
+  const logger = pino({ level: 'warn' });
+  const database = await prepareDatabase(config, logger, { schema });
+  const db = database.db;
+  const ids = await insertAccounts(
+    db,
+    Array.from({ length: MEMBERS }, (_, i) => ({ account: `bv${i}${randomBytes(3).toString('hex')}` })),
+    config.merchant,
+  );
+  const sessions = [];
+  for (const id of ids) {
+    const house = await wallet.houseAccount(db, config.merchant, 'ADJUSTMENTS', 'BRL');
+    const main = await wallet.ensureMemberWallet(db, id, config.merchant, 'BRL');
+    await wallet.transfer(db, {
+      idempotencyKey: `bench-seed:${id}`,
+      debitAccountId: house.id,
+      creditAccountId: main.id,
+      amount: 1_000_000_000,
+      kind: 'ADJUSTMENT',
+    });
+    const s = await games.openPlayerSession(db, {
+      memberId: id,
+      merchantCode: config.merchant,
+      vendor: 'BANCA',
+      currency: 'BRL',
+    });
+    sessions.push(s.playerSession);
+  }
+  const secret = await games.rotateVendorSecret(db, await games.vendorSealKey(db), 'BANCA');
+  const app = await buildApp({ config, db, logger });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address();
+  process.send({ port, secret, sessions });
+  process.on('message', async (msg) => {
+    if (msg !== 'stop') return;
+    await app.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.close();
+    await dropSchema(process.env.BENCH_DB_URL, schema);
+    process.exit(0);
+  });
+}
+
+// --- the load (parent) ------------------------------------------------------------------------------
+
+function signer(base, secret) {
+  return async (path, body) => {
+    const raw = JSON.stringify(body);
+    const ts = String(Math.floor(Date.now() / 1000));
+    const signature = createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex');
+    const t0 = performance.now();
+    const res = await fetch(base + path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-vendor-id': 'BANCA',
+        'x-vendor-timestamp': ts,
+        'x-vendor-signature': signature,
+      },
+      body: raw,
+    });
+    const answer = await res.json();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
+    return performance.now() - t0;
+  };
+}
+
+const percentile = (values, p) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/**
+ * `clients` loops playing rounds for `seconds`; with `rate` (rounds/s over all clients) each client
+ * starts its rounds on a fixed schedule instead of back to back. Returns rounds/s and latencies.
+ */
+async function playRounds(gw, clients, seconds, rate) {
+  const send = signer(gw.base, gw.secret);
+  const salt = randomBytes(4).toString('hex');
+  const calls = [];
+  const rounds = [];
+  let n = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  const client = async (c) => {
+    let due = start + (rate ? (c * 1000 * clients) / rate / clients : 0);
+    while (performance.now() < end) {
+      if (rate) {
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        due += (1000 * clients) / rate;
+        if (performance.now() >= end) break;
+      }
+      n += 1;
+      const i = n;
+      const playerSession = gw.sessions[i % gw.sessions.length];
+      const roundId = `r${salt}-${i}`;
+      const t0 = performance.now();
+      calls.push(
+        await send('/callback/vendor/debit', {
+          playerSession,
+          transactionId: `d${salt}-${i}`,
+          roundId,
+          gameCode: 'SLOT5X3',
+          amount: 100,
+        }),
+      );
+      calls.push(
+        await send('/callback/vendor/credit', {
+          playerSession,
+          transactionId: `c${salt}-${i}`,
+          roundId,
+          amount: 150,
+          closeRound: true,
+        }),
+      );
+      rounds.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, (_, c) => client(c)));
+  const elapsed = (performance.now() - start) / 1000;
+  return {
+    rps: rounds.length / elapsed,
+    roundP50: percentile(rounds, 50),
+    roundP99: percentile(rounds, 99),
+    callP50: percentile(calls, 50),
+    callP99: percentile(calls, 99),
+  };
+}
+
+async function main() {
+  console.log(
+    `pgbench tpcb-like on a throw-away database, ${SECONDS} s at ${CLIENTS.join(' and ')} clients...`,
+  );
+  const pg = pgbenchRun(BENCH_DB_URL, CLIENTS, SECONDS);
+
+  console.log('gateway: signed debit + closing credit rounds...');
+  const { started, stop } = await startChildGateway(
+    fileURLToPath(import.meta.url),
+    { BENCH_DB_URL },
+    { killAfterMs: (SECONDS * 8 + 180) * 1000 },
+  );
+  const gw = { base: `http://127.0.0.1:${started.port}`, secret: started.secret, sessions: started.sessions };
+  const result = {};
+  let half;
+  try {
+    await playRounds(gw, 2, 2); // warm-up: connections, JIT, caches
+    for (const c of CLIENTS) result[c] = await playRounds(gw, c, SECONDS);
+    const max = Math.max(...CLIENTS.map((c) => result[c].rps));
+    half = { rate: Math.round(max / 2), ...(await playRounds(gw, 8, SECONDS, max / 2)) };
+  } finally {
+    await stop();
+  }
+
+  const f0 = (x) => x.toFixed(0);
+  const f1 = (x) => x.toFixed(1);
+  console.log(`\nvendor bench (PostgreSQL ${new URL(BENCH_DB_URL).host}, loopback, ${SECONDS} s runs)`);
+  console.log('clients  pgbench tps  rounds/s  calls/s  rounds/pgbench  round p50/p99 ms  call p50/p99 ms');
+  for (const c of CLIENTS) {
+    const r = result[c];
+    console.log(
+      `${String(c).padEnd(7)}  ${f0(pg[c]).padStart(11)}  ${f0(r.rps).padStart(8)}  ${f0(r.rps * 2).padStart(7)}  ${(r.rps / pg[c]).toFixed(3).padStart(14)}  ${`${f1(r.roundP50)}/${f1(r.roundP99)}`.padStart(16)}  ${`${f1(r.callP50)}/${f1(r.callP99)}`.padStart(15)}`,
+    );
+  }
+  console.log(
+    `at half the max rate (${half.rate} rounds/s asked, ${f0(half.rps)} done, 8 clients): round p99 ${f1(half.roundP99)} ms, call p99 ${f1(half.callP99)} ms`,
+  );
+  console.log(`ratio ${(result[8].rps / pg[8]).toFixed(3)}`);
+}
+
+// Last: the helpers above are module-level constants, initialised only once evaluation reaches them.
+if (process.env.BENCH_ROLE === 'server') await serve();
+else await main();
