@@ -32,6 +32,14 @@ else await main();
 // --- the gateway (child) ----------------------------------------------------------------------------
 
 async function serve() {
+  // Every statement a pooled client sends (BEGIN and COMMIT included): the SQL round trips per request.
+  const { default: pg } = await import('pg');
+  let statements = 0;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (...args) {
+    statements += 1;
+    return query.apply(this, args);
+  };
   const { default: pino } = await import('pino');
   const { loadConfig } = await import('../apps/server/src/platform/config.ts');
   const { prepareDatabase } = await import('../apps/server/src/bootstrap.ts');
@@ -76,6 +84,7 @@ async function serve() {
   const { port } = app.server.address();
   process.send({ port, accounts: accounts.map((a) => a.account) });
   process.on('message', async (msg) => {
+    if (msg === 'statements') process.send({ statements });
     if (msg !== 'stop') return;
     await app.close();
     // autocannon drops its sockets at the deadline; let the handlers it abandoned finish first.
@@ -124,8 +133,11 @@ async function pgbenchRun() {
 }
 
 async function startGateway(buckets) {
+  const execArgv = ['--import', 'tsx'];
+  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the gateway, written there when it stops.
+  if (process.env.BENCH_CPU_PROF) execArgv.push('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
   const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv,
     env: { ...process.env, BENCH_ROLE: 'server', BENCH_DB_URL: DB_URL, BENCH_BUCKETS: String(buckets) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -146,7 +158,12 @@ async function startGateway(buckets) {
   };
   try {
     const base = `http://127.0.0.1:${started.port}`;
-    return { base, tokens: await loginAll(base, started.accounts), stop };
+    const statements = () =>
+      new Promise((resolve) => {
+        child.once('message', (m) => resolve(m.statements));
+        child.send('statements');
+      });
+    return { base, tokens: await loginAll(base, started.accounts), stop, statements };
   } catch (err) {
     await stop();
     throw err;
@@ -229,8 +246,13 @@ async function main() {
   let p99Half;
   let balance;
   let bare;
+  let perTransfer;
   try {
-    for (const c of CLIENTS) gateway[c] = await run({ ...transferPath(gw), connections: c });
+    for (const c of CLIENTS) {
+      const before = await gw.statements();
+      gateway[c] = await run({ ...transferPath(gw), connections: c });
+      perTransfer = ((await gw.statements()) - before) / gateway[c].requests.total;
+    }
     const max = Math.max(...CLIENTS.map((c) => gateway[c].requests.average));
     const half = await run({ ...transferPath(gw), connections: 8, overallRate: Math.round(max / 2) });
     p99Half = { rate: Math.round(max / 2), achieved: half.requests.average, p99: half.latency.p99 };
@@ -264,6 +286,7 @@ async function main() {
       `${String(c).padEnd(7)}  ${f0(pg[c]).padStart(11)}  ${f0(rps(gateway[c])).padStart(20)}  ${(rps(gateway[c]) / pg[c]).toFixed(2).padStart(15)}  ${gateway[c].latency.p50}/${gateway[c].latency.p99}`,
     );
   }
+  console.log(`SQL statements per wallet transfer request (token check included): ${perTransfer.toFixed(2)}`);
   console.log(
     `gateway p99 at half its max rate (${p99Half.rate} req/s asked, ${f0(p99Half.achieved)} done): ${p99Half.p99} ms`,
   );

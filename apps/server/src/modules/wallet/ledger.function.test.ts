@@ -15,7 +15,13 @@ import {
   type LedgerAccount,
   type TransferRequest,
 } from './ledger.service.ts';
-import { expectLedgerConsistent, freshKey, freshMerchant, ledgerDigest, newMember } from './ledger.testing.ts';
+import {
+  expectLedgerConsistent,
+  freshKey,
+  freshMerchant,
+  ledgerDigest,
+  newMember,
+} from './ledger.testing.ts';
 import { walletBalanceChanged } from './wallet.events.ts';
 
 /**
@@ -62,10 +68,13 @@ describe('events recorded by the transfer statement', () => {
       fc.asyncProperty(
         // No NUL: PostgreSQL text cannot hold it. 'binary' units include characters beyond the BMP
         // (two UTF-16 code units in JavaScript).
-        fc.array(fc.string({ unit: 'binary', maxLength: 24 }).map((s) => s.replaceAll('\0', '')), {
-          minLength: 1,
-          maxLength: 50,
-        }),
+        fc.array(
+          fc.string({ unit: 'binary', maxLength: 24 }).map((s) => s.replaceAll('\0', '')),
+          {
+            minLength: 1,
+            maxLength: 50,
+          },
+        ),
         async (keys) => {
           const { rows } = await sql<{ p: number }>`
             select domain_event_partition(k) as p from unnest(${keys}::text[]) with ordinality as u(k, n)
