@@ -287,7 +287,9 @@ async function main() {
       `${String(c).padEnd(7)}  ${f0(pg[c]).padStart(11)}  ${f0(rps(gateway[c])).padStart(20)}  ${(rps(gateway[c]) / pg[c]).toFixed(2).padStart(15)}  ${gateway[c].latency.p50}/${gateway[c].latency.p99}`,
     );
   }
-  console.log(`SQL statements per wallet transfer request (all the gateway sent: token check, transfer, funds read, and the event dispatcher's share): ${perTransfer.toFixed(2)}`);
+  console.log(
+    `SQL statements per wallet transfer request (all the gateway sent: token check, transfer, funds read, and the event dispatcher's share): ${perTransfer.toFixed(2)}`,
+  );
   console.log(
     `gateway p99 at half its max rate (${p99Half.rate} req/s asked, ${f0(p99Half.achieved)} done): ${p99Half.p99} ms`,
   );
