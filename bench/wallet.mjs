@@ -1,7 +1,10 @@
 // Wallet benchmark (issue 9): the gateway's money path over HTTP against pgbench's built-in TPC-B-like
 // script on the same PostgreSQL, at 2 and 8 clients; the gateway's p99 at half its maximum rate; the
 // house accounts in 1 bucket against 16 (a hot row flattens as clients grow, buckets do not); and the
-// balance read against the bare route. Last line: `ratio <gateway/pgbench at 8 clients>`.
+// balance read against the bare route. Last line: `ratio <gateway/pgbench at 8 clients>`. Per transfer
+// request at 8 clients it also prints the SQL statements the gateway sent and its CPU time, figures
+// that other load on the machine moves far less than throughput. BENCH_CPU_PROF=<dir> writes a V8 CPU
+// profile of each gateway there.
 // Run from the repository root: `npm run bench -- wallet` (or `node bench/wallet.mjs`).
 //
 // Needs a PostgreSQL server: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test.
@@ -85,7 +88,10 @@ async function serve() {
   const { port } = app.server.address();
   process.send({ port, accounts: accounts.map((a) => a.account) });
   process.on('message', async (msg) => {
-    if (msg === 'statements') process.send({ statements });
+    if (msg === 'statements') {
+      const { user, system } = process.cpuUsage();
+      process.send({ statements, cpuMicros: user + system });
+    }
     if (msg !== 'stop') return;
     await app.close();
     // autocannon drops its sockets at the deadline; let the handlers it abandoned finish first.
@@ -161,7 +167,7 @@ async function startGateway(buckets) {
     const base = `http://127.0.0.1:${started.port}`;
     const statements = () =>
       new Promise((resolve) => {
-        child.once('message', (m) => resolve(m.statements));
+        child.once('message', (m) => resolve(m));
         child.send('statements');
       });
     return { base, tokens: await loginAll(base, started.accounts), stop, statements };
@@ -252,7 +258,12 @@ async function main() {
     for (const c of CLIENTS) {
       const before = await gw.statements();
       gateway[c] = await run({ ...transferPath(gw), connections: c });
-      perTransfer = ((await gw.statements()) - before) / gateway[c].requests.total;
+      const after = await gw.statements();
+      const n = gateway[c].requests.total;
+      perTransfer = {
+        statements: (after.statements - before.statements) / n,
+        cpu: (after.cpuMicros - before.cpuMicros) / n,
+      };
     }
     const max = Math.max(...CLIENTS.map((c) => gateway[c].requests.average));
     const half = await run({ ...transferPath(gw), connections: 8, overallRate: Math.round(max / 2) });
@@ -288,7 +299,7 @@ async function main() {
     );
   }
   console.log(
-    `SQL statements per wallet transfer request (all the gateway sent: token check, transfer, funds read, and the event dispatcher's share): ${perTransfer.toFixed(2)}`,
+    `per wallet transfer request at 8 clients: ${perTransfer.statements.toFixed(2)} SQL statements (everything the gateway sent: token check, transfer, funds read, the event dispatcher's share), ${perTransfer.cpu.toFixed(0)} µs gateway CPU`,
   );
   console.log(
     `gateway p99 at half its max rate (${p99Half.rate} req/s asked, ${f0(p99Half.achieved)} done): ${p99Half.p99} ms`,
