@@ -1,7 +1,10 @@
 // Wallet benchmark (issue 9): the gateway's money path over HTTP against pgbench's built-in TPC-B-like
 // script on the same PostgreSQL, at 2 and 8 clients; the gateway's p99 at half its maximum rate; the
 // house accounts in 1 bucket against 16 (a hot row flattens as clients grow, buckets do not); and the
-// balance read against the bare route. Last line: `ratio <gateway/pgbench at 8 clients>`.
+// balance read against the bare route. Last line: `ratio <gateway/pgbench at 8 clients>`. Per transfer
+// request at 8 clients it also prints the SQL statements the gateway sent and its CPU time, figures
+// that other load on the machine moves far less than throughput. BENCH_CPU_PROF=<dir> writes a V8 CPU
+// profile of each gateway there.
 // Run from the repository root: `npm run bench -- wallet` (or `node bench/wallet.mjs`).
 //
 // Needs a PostgreSQL server: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test.
@@ -32,6 +35,15 @@ else await main();
 // --- the gateway (child) ----------------------------------------------------------------------------
 
 async function serve() {
+  // Every statement a pooled client sends (BEGIN and COMMIT included), the background event dispatcher's
+  // too: the SQL round trips per request.
+  const { default: pg } = await import('pg');
+  let statements = 0;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (...args) {
+    statements += 1;
+    return query.apply(this, args);
+  };
   const { default: pino } = await import('pino');
   const { loadConfig } = await import('../apps/server/src/platform/config.ts');
   const { prepareDatabase } = await import('../apps/server/src/bootstrap.ts');
@@ -76,6 +88,10 @@ async function serve() {
   const { port } = app.server.address();
   process.send({ port, accounts: accounts.map((a) => a.account) });
   process.on('message', async (msg) => {
+    if (msg === 'statements') {
+      const { user, system } = process.cpuUsage();
+      process.send({ statements, cpuMicros: user + system });
+    }
     if (msg !== 'stop') return;
     await app.close();
     // autocannon drops its sockets at the deadline; let the handlers it abandoned finish first.
@@ -124,8 +140,11 @@ async function pgbenchRun() {
 }
 
 async function startGateway(buckets) {
+  const execArgv = ['--import', 'tsx'];
+  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the gateway, written there when it stops.
+  if (process.env.BENCH_CPU_PROF) execArgv.push('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
   const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv,
     env: { ...process.env, BENCH_ROLE: 'server', BENCH_DB_URL: DB_URL, BENCH_BUCKETS: String(buckets) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -146,7 +165,12 @@ async function startGateway(buckets) {
   };
   try {
     const base = `http://127.0.0.1:${started.port}`;
-    return { base, tokens: await loginAll(base, started.accounts), stop };
+    const statements = () =>
+      new Promise((resolve) => {
+        child.once('message', (m) => resolve(m));
+        child.send('statements');
+      });
+    return { base, tokens: await loginAll(base, started.accounts), stop, statements };
   } catch (err) {
     await stop();
     throw err;
@@ -229,8 +253,18 @@ async function main() {
   let p99Half;
   let balance;
   let bare;
+  let perTransfer;
   try {
-    for (const c of CLIENTS) gateway[c] = await run({ ...transferPath(gw), connections: c });
+    for (const c of CLIENTS) {
+      const before = await gw.statements();
+      gateway[c] = await run({ ...transferPath(gw), connections: c });
+      const after = await gw.statements();
+      const n = gateway[c].requests.total;
+      perTransfer = {
+        statements: (after.statements - before.statements) / n,
+        cpu: (after.cpuMicros - before.cpuMicros) / n,
+      };
+    }
     const max = Math.max(...CLIENTS.map((c) => gateway[c].requests.average));
     const half = await run({ ...transferPath(gw), connections: 8, overallRate: Math.round(max / 2) });
     p99Half = { rate: Math.round(max / 2), achieved: half.requests.average, p99: half.latency.p99 };
@@ -264,6 +298,9 @@ async function main() {
       `${String(c).padEnd(7)}  ${f0(pg[c]).padStart(11)}  ${f0(rps(gateway[c])).padStart(20)}  ${(rps(gateway[c]) / pg[c]).toFixed(2).padStart(15)}  ${gateway[c].latency.p50}/${gateway[c].latency.p99}`,
     );
   }
+  console.log(
+    `per wallet transfer request at 8 clients: ${perTransfer.statements.toFixed(2)} SQL statements (everything the gateway sent: token check, transfer, funds read, the event dispatcher's share), ${perTransfer.cpu.toFixed(0)} µs gateway CPU`,
+  );
   console.log(
     `gateway p99 at half its max rate (${p99Half.rate} req/s asked, ${f0(p99Half.achieved)} done): ${p99Half.p99} ms`,
   );

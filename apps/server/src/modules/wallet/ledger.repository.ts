@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../database.ts';
-import { MAIN_WALLET, type HouseAccountKind, type NewLedgerTransfer } from './ledger.table.ts';
+import { MAIN_WALLET, type HouseAccountKind, type LedgerTransferRow } from './ledger.table.ts';
 
 export const findAccountById = (db: DbOrTrx, id: number) =>
   db.selectFrom('ledger_account').selectAll().where('id', '=', id).executeTakeFirst();
@@ -9,13 +10,6 @@ export const lockAccount = (db: DbOrTrx, id: number) =>
   db.selectFrom('ledger_account').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
 /** The MAIN wallet when `wallet` is not given; a vendor wallet by its vendor code. */
-/**
- * Row locks on both accounts in one round trip, taken in ascending id order (PostgreSQL locks the rows
- * above the sort, as they come out of it), so two transfers never wait on each other in a cycle.
- */
-export const lockAccountsInOrder = (db: DbOrTrx, ids: readonly number[]) =>
-  db.selectFrom('ledger_account').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute();
-
 export const findMemberAccount = (db: DbOrTrx, memberId: number, currency: string, wallet = MAIN_WALLET) =>
   db
     .selectFrom('ledger_account')
@@ -115,37 +109,35 @@ export const findTransferByKey = (db: DbOrTrx, idempotencyKey: string) =>
     .where('idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();
 
-/**
- * Inserts the transfer unless its idempotency key is taken; undefined when it was. A concurrent
- * transaction holding the same key uncommitted makes this wait for its outcome.
- */
-export const insertTransferIfNew = (db: DbOrTrx, row: NewLedgerTransfer) =>
-  db
-    .insertInto('ledger_transfer')
-    .values(row)
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-
-/**
- * Takes an amount off an account. The guard repeats the table's CHECK so a MEMBER account cannot go
- * below zero even if a caller skipped the lock; false when it refused.
- */
-export async function debitBalance(db: DbOrTrx, id: number, amount: number): Promise<boolean> {
-  const res = await db
-    .updateTable('ledger_account')
-    .set((eb) => ({ balance: eb('balance', '-', amount) }))
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('kind', '<>', 'MEMBER'), eb('balance', '>=', amount)]))
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+/** What ledger_apply_transfer answers: the transfer (transferred or replayed) or a refusal code. */
+export interface AppliedTransferRow extends Omit<LedgerTransferRow, 'kind'> {
+  outcome: string;
+  kind: string;
 }
 
-export async function creditBalance(db: DbOrTrx, id: number, amount: number): Promise<boolean> {
-  const res = await db
-    .updateTable('ledger_account')
-    .set((eb) => ({ balance: eb('balance', '+', amount) }))
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+/**
+ * One ledger transfer in one statement (migration 202611241000-ledger-transfer-function): locks,
+ * idempotency, checks, the transfer row, both balances and the member wallets' `balanceEvent` outbox
+ * rows. A refusal row (outcome = its code, other columns null) means nothing was written. On the
+ * root db the statement is its own transaction.
+ */
+export async function applyTransfer(
+  db: DbOrTrx,
+  t: {
+    idempotencyKey: string;
+    debitAccountId: number;
+    creditAccountId: number;
+    amount: number;
+    kind: string;
+    reference: string | null;
+    balanceEvent: string;
+  },
+): Promise<AppliedTransferRow> {
+  const { rows } = await sql<AppliedTransferRow>`select * from ledger_apply_transfer(${t.idempotencyKey},
+    ${t.debitAccountId}, ${t.creditAccountId}, ${t.amount}, ${t.kind}, ${t.reference}, ${t.balanceEvent})`.execute(
+    db,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('ledger: ledger_apply_transfer answered no row');
+  return row;
 }

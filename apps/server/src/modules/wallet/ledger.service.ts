@@ -1,18 +1,15 @@
 import { FREE_PLAY_BALANCE, PLAY_MONEY_CURRENCY } from '@banca/contract';
+import type { WalletErrorCode } from '@banca/contract';
 import type { Transaction } from 'kysely';
 import type { Database, DbOrTrx } from '../../database.ts';
 import { inTransaction as inTransactionOf } from '../../platform/db/in-transaction.ts';
 import {
-  creditBalance,
-  debitBalance,
-  findAccountById,
+  applyTransfer,
   findHouseAccount,
   findMemberAccount,
-  findTransferByKey,
   insertHouseAccountIfAbsent,
   insertMemberAccountIfAbsent,
-  insertTransferIfNew,
-  lockAccountsInOrder,
+  listMemberAccounts,
   sumHouseBuckets,
 } from './ledger.repository.ts';
 import {
@@ -24,7 +21,6 @@ import {
 } from './ledger.table.ts';
 import { WalletError } from './wallet.errors.ts';
 import { walletBalanceChanged } from './wallet.events.ts';
-import { recordEvent } from '../../platform/events/event-catalogue.ts';
 
 /*
  * The ledger. Invariants, kept at every commit:
@@ -39,10 +35,14 @@ import { recordEvent } from '../../platform/events/event-catalogue.ts';
  *     A house side counts as the same when it is another bucket of the same house account (merchant,
  *     kind, currency): houseAccount picks a bucket per call, so a retry may name another one.
  *  5. A refused transfer writes nothing, even inside the caller's transaction.
- * How: lock both accounts in ascending id order (two transfers never wait on each other in a cycle),
- * look the key up (after the locks, so a concurrent twin that committed first is seen), check
- * currency and funds, insert the transfer (ON CONFLICT DO NOTHING settles a twin on other accounts),
- * then update both balances in ascending id order. Runs at READ COMMITTED, PostgreSQL's default.
+ * How (all in the database function ledger_apply_transfer, one round trip; migration
+ * 202611241000-ledger-transfer-function): lock both accounts in ascending id order (two transfers
+ * never wait on each other in a cycle), look the key up (after the locks, so a concurrent twin that
+ * committed first is seen), check currency and funds, insert the transfer (ON CONFLICT DO NOTHING
+ * settles a twin on other accounts), then update both balances in ascending id order, recording a
+ * wallet.balance-changed event per member wallet. Refusals are decided before the first write and
+ * answered as a code, never raised, so they neither write nor abort the caller's transaction. Runs
+ * at READ COMMITTED, PostgreSQL's default.
  * No hot row: each house kind is HOUSE_BUCKETS rows, and houseAccount spreads transfers over them.
  */
 
@@ -137,122 +137,44 @@ function validate(req: TransferRequest): void {
   }
 }
 
-/** Another bucket of the same house account (merchant, kind, currency) counts as the same side. */
-async function sameSide(trx: DbOrTrx, storedId: number, requested: LedgerAccountRow | undefined) {
-  if (storedId === requested?.id) return true;
-  if (!requested || requested.member_id !== null) return false;
-  const stored = await findAccountById(trx, storedId);
-  return (
-    stored !== undefined &&
-    stored.member_id === null &&
-    stored.merchant_code === requested.merchant_code &&
-    stored.kind === requested.kind &&
-    stored.currency === requested.currency
-  );
-}
-
-/**
- * A transfer stored under the request's key: the same movement again, or a conflicting reuse.
- * `accounts` are the request's accounts as locked (either may be missing when its id is unknown).
- */
-async function replay(
-  trx: DbOrTrx,
-  stored: LedgerTransferRow,
-  req: TransferRequest,
-  accounts: (LedgerAccountRow | undefined)[],
-): Promise<TransferResult> {
-  const byId = (id: number) => accounts.find((a) => a?.id === id);
-  const same =
-    stored.amount === req.amount &&
-    stored.kind === req.kind &&
-    stored.reference === (req.reference ?? null) &&
-    (await sameSide(trx, stored.debit_account_id, byId(req.debitAccountId))) &&
-    (await sameSide(trx, stored.credit_account_id, byId(req.creditAccountId)));
-  // No detail in the answer: the key's first use may not be the caller's business.
-  if (!same) throw new WalletError('idempotency_conflict');
-  return { ...toTransfer(stored), replayed: true };
-}
+/** What ledger_apply_transfer answers that is not a transfer: the refusals it decides under the locks. */
+const REFUSALS = new Set<string>([
+  'ledger_account_not_found',
+  'currency_mismatch',
+  'insufficient_funds',
+  'idempotency_conflict',
+]);
 
 /**
  * Moves `amount` from the debit account to the credit account, exactly once per idempotency key.
  * Runs in the caller's transaction when given one (its other writes commit or roll back with it),
- * else in its own.
+ * else as one statement of its own (atomic: no BEGIN/COMMIT round trips).
  *
  * Throws WalletError: invalid_transfer, ledger_account_not_found, currency_mismatch,
  * insufficient_funds (a MEMBER debit beyond its balance), idempotency_conflict. A refusal writes
- * nothing, so a caller may catch it and go on with its transaction.
+ * nothing and leaves the caller's transaction usable, so a caller may catch it and go on.
+ *
+ * The work is one call of the database function ledger_apply_transfer (migration
+ * 202611241000-ledger-transfer-function), the steps of the comment at the top of this file in one
+ * round trip, the wallet.balance-changed events included.
  */
 export async function transfer(db: DbOrTrx, req: TransferRequest): Promise<TransferResult> {
   validate(req);
-  return inTransaction(db, async (trx) => {
-    const [lowId, highId] = [req.debitAccountId, req.creditAccountId].sort((a, b) => a - b) as [
-      number,
-      number,
-    ];
-    const locked = await lockAccountsInOrder(trx, [lowId, highId]);
-    const low = locked.find((a) => a.id === lowId);
-    const high = locked.find((a) => a.id === highId);
-
-    // After the locks: a twin request that held them has committed by now, and a retry must get
-    // its first answer even if the balance has moved since.
-    const stored = await findTransferByKey(trx, req.idempotencyKey);
-    if (stored) return replay(trx, stored, req, [low, high]);
-
-    if (!low || !high) throw new WalletError('ledger_account_not_found');
-    const debit = low.id === req.debitAccountId ? low : high;
-    const credit = debit === low ? high : low;
-    if (debit.currency !== credit.currency) throw new WalletError('currency_mismatch');
-    if (debit.kind === 'MEMBER' && debit.balance < req.amount) throw new WalletError('insufficient_funds');
-
-    const inserted = await insertTransferIfNew(trx, {
-      idempotency_key: req.idempotencyKey,
-      debit_account_id: debit.id,
-      credit_account_id: credit.id,
-      amount: req.amount,
-      currency: debit.currency,
-      kind: req.kind,
-      reference: req.reference ?? null,
-      // Exact: both rows are locked, so the balances below are the ones the updates start from.
-      debit_balance_after: debit.balance - req.amount,
-      credit_balance_after: credit.balance + req.amount,
-    });
-    if (!inserted) {
-      // Taken meanwhile by a transfer on other accounts: a twin on ours would have needed our locks
-      // and been found above. replay() compares, which answers idempotency_conflict here.
-      const twin = await findTransferByKey(trx, req.idempotencyKey);
-      if (!twin) throw new Error(`ledger: key ${req.idempotencyKey} conflicted but is not readable`);
-      return replay(trx, twin, req, [low, high]);
-    }
-
-    // Ascending id order, like the locks.
-    for (const account of [low, high]) {
-      const applied =
-        account === debit
-          ? await debitBalance(trx, account.id, req.amount)
-          : await creditBalance(trx, account.id, req.amount);
-      // Unreachable while the row lock holds; never leave a transfer without its balance change.
-      if (!applied) throw new Error(`ledger: balance of account ${account.id} changed under its lock`);
-      // Live balance: every member wallet this transfer touched, with its balance after (exact: the
-      // row is locked), so the member's open pages follow without polling. Same transaction.
-      if (account.kind === 'MEMBER' && account.member_id !== null) {
-        const balance = account === debit ? account.balance - req.amount : account.balance + req.amount;
-        await recordEvent(
-          trx,
-          walletBalanceChanged,
-          {
-            memberId: account.member_id,
-            currency: account.currency,
-            wallet: account.wallet,
-            balance,
-            kind: req.kind,
-            transferId: inserted.id,
-          },
-          { key: account.member_id },
-        );
-      }
-    }
-    return { ...toTransfer(inserted), replayed: false };
+  const row = await applyTransfer(db, {
+    idempotencyKey: req.idempotencyKey,
+    debitAccountId: req.debitAccountId,
+    creditAccountId: req.creditAccountId,
+    amount: req.amount,
+    kind: req.kind,
+    reference: req.reference ?? null,
+    balanceEvent: walletBalanceChanged.name,
   });
+  if (REFUSALS.has(row.outcome)) throw new WalletError(row.outcome as WalletErrorCode);
+  if (row.outcome !== 'transferred' && row.outcome !== 'replayed') {
+    throw new Error(`ledger: unexpected outcome ${row.outcome}`);
+  }
+  const { outcome, ...stored } = row;
+  return { ...toTransfer(stored as LedgerTransferRow), replayed: outcome === 'replayed' };
 }
 
 /**
@@ -273,6 +195,39 @@ export async function ensureMemberWallet(
   const raced = await findMemberAccount(db, memberId, currency, wallet);
   if (!raced) throw new Error(`ledger: wallet of member ${memberId} in ${currency} not found after insert`);
   return raced;
+}
+
+/** Ids of member wallets per database (root Kysely instance), `<member>:<currency>:<wallet>` -> id. */
+const walletIdCache = new WeakMap<object, Map<string, number>>();
+const WALLET_ID_CACHE_MAX = 100_000;
+
+/**
+ * The ids of a member's wallets in a currency (undefined for a wallet not created yet), in the order
+ * asked. An account's id, owner, currency and wallet never change and its row is never deleted (its
+ * transfers reference it), so ids read through the root db (committed rows) are cached per database
+ * and node: the hot money path then needs no read before its transfer. Inside a transaction nothing
+ * is cached (its rows may still roll back).
+ */
+export async function findMemberWalletIds(
+  db: DbOrTrx,
+  memberId: number,
+  currency: string,
+  wallets: readonly string[],
+): Promise<(number | undefined)[]> {
+  const cache = db.isTransaction ? undefined : (walletIdCache.get(db) ?? new Map<string, number>());
+  const keyOf = (wallet: string) => `${memberId}:${currency}:${wallet}`;
+  const cached = wallets.map((w) => cache?.get(keyOf(w)));
+  if (cache && cached.every((id) => id !== undefined)) return cached;
+  const rows = await listMemberAccounts(db, memberId, currency);
+  if (cache) {
+    if (!walletIdCache.has(db)) walletIdCache.set(db, cache);
+    for (const row of rows) {
+      // Oldest first out: a Map iterates in insertion order.
+      if (cache.size >= WALLET_ID_CACHE_MAX) cache.delete(cache.keys().next().value!);
+      cache.set(keyOf(row.wallet), row.id);
+    }
+  }
+  return wallets.map((w) => rows.find((r) => r.wallet === w)?.id);
 }
 
 /**

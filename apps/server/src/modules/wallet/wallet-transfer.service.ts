@@ -8,7 +8,13 @@ import {
 import type { DbOrTrx } from '../../database.ts';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
 import { findTransferByKey, listMemberAccounts, lockAccount } from './ledger.repository.ts';
-import { ensureMemberWallet, inTransaction, transfer } from './ledger.service.ts';
+import {
+  ensureMemberWallet,
+  findMemberWalletIds,
+  inTransaction,
+  transfer,
+  type TransferRequest,
+} from './ledger.service.ts';
 import type { WalletSettingsService } from './wallet-settings.service.ts';
 import { WalletError } from './wallet.errors.ts';
 import type { MerchantCurrency } from './wallet.service.ts';
@@ -94,30 +100,32 @@ export async function walletTransfer(
     const vendor = from === MAIN_WALLET_CODE ? to : from;
     if (!isVendor(vendor)) throw new WalletError('unknown_wallet');
     if (to === vendor && walletMode !== 'transfer') throw new WalletError('wallet_mode_single');
+    const request = (debitAccountId: number, creditAccountId: number): TransferRequest => ({
+      idempotencyKey: transferKey(auth.memberId, body.requestId),
+      debitAccountId,
+      creditAccountId,
+      amount: body.amount,
+      kind: 'WALLET_TRANSFER',
+      reference: `wallet:${body.from}>${body.to}`,
+    });
+    // Both wallets known (ids are cached per node): the transfer is one statement, its own transaction.
+    const [fromId, toId] = await findMemberWalletIds(deps.db, auth.memberId, currency, [body.from, body.to]);
+    const result =
+      fromId !== undefined && toId !== undefined
+        ? await transfer(deps.db, request(fromId, toId))
+        : // A wallet never used is created (race-safe) in the transfer's transaction, so a refused
+          // transfer leaves no wallet behind.
+          await inTransaction(deps.db, async (trx) => {
+            const from = await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency, body.from);
+            const to = await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency, body.to);
+            return transfer(trx, request(from.id, to.id));
+          });
+    // The wallets as they are now (this transfer included; a later one of the member's may be too).
+    return { ...(await readFunds(deps.db, auth, mode)), replayed: result.replayed };
   }
   return inTransaction(deps.db, async (trx) => {
-    let replayed: boolean;
-    if (body.action === 'transfer') {
-      // One read for both wallets; a wallet never used is created (race-safe) only then.
-      const existing = await listMemberAccounts(trx, auth.memberId, currency);
-      const wallet = async (code: string) =>
-        existing.find((a) => a.wallet === code) ??
-        (await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency, code));
-      const from = await wallet(body.from);
-      const to = await wallet(body.to);
-      const result = await transfer(trx, {
-        idempotencyKey: transferKey(auth.memberId, body.requestId),
-        debitAccountId: from.id,
-        creditAccountId: to.id,
-        amount: body.amount,
-        kind: 'WALLET_TRANSFER',
-        reference: `wallet:${body.from}>${body.to}`,
-      });
-      replayed = result.replayed;
-    } else {
-      const main = await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency);
-      replayed = await recallAll(trx, auth, currency, main.id, body.requestId);
-    }
+    const main = await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency);
+    const replayed = await recallAll(trx, auth, currency, main.id, body.requestId);
     return { ...(await readFunds(trx, auth, mode)), replayed };
   });
 }

@@ -18,6 +18,7 @@ import * as m202611231510 from './202611231510-wallet-balance-after.ts';
 import * as m202611231600 from './202611231600-art-assets.ts';
 import * as m202611231601 from './202611231601-games-catalogue.ts';
 import * as m202611231602 from './202611231602-content-announcements.ts';
+import * as m202611241000 from './202611241000-ledger-transfer-function.ts';
 import * as m202611241030 from './202611241030-games-vendor-wallet.ts';
 
 /**
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '202611231600-art-assets': m202611231600,
   '202611231601-games-catalogue': m202611231601,
   '202611231602-content-announcements': m202611231602,
+  '202611241000-ledger-transfer-function': m202611241000,
   '202611241030-games-vendor-wallet': m202611241030,
 };
 
