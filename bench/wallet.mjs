@@ -7,6 +7,8 @@
 // profile of each gateway there.
 // Run from the repository root: `npm run bench -- wallet` (or `node bench/wallet.mjs`).
 //
+// BENCH_ONLY=read runs only the balance read against the bare route (no pgbench, no money path).
+//
 // Needs a PostgreSQL server: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test.
 // pgbench runs on a throw-away database (created and dropped here); each gateway runs in a child process
 // (this file again, with the tsx loader) in a throw-away schema that it drops when stopped.
@@ -24,6 +26,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const SHORT = Math.max(3, Math.round(SECONDS * 0.6));
 const MEMBERS = 64;
 const CLIENTS = [2, 8];
+const ONLY_READ = process.env.BENCH_ONLY === 'read';
 const DB_URL =
   process.env.BENCH_DATABASE_URL ||
   process.env.TEST_DATABASE_URL ||
@@ -241,6 +244,36 @@ async function main() {
     });
   const housePath = (gw) => moneyPath(gw, '/dev/wallet/credit', { amount: 1 });
 
+  // The balance read (every page header asks for it) beside the bare route, in the same gateway.
+  const readPath = async (gw) => {
+    const bare = await run({ url: `${gw.base}/healthz`, connections: 10, duration: SHORT });
+    const balance = await run({
+      url: `${gw.base}/wps/v2/wallets/balance`,
+      connections: 10,
+      duration: SHORT,
+      headers: { authorization: `Bearer ${gw.tokens[0]}` },
+    });
+    return { bare, balance };
+  };
+  const f0 = (n) => n.toFixed(0);
+  const rps = (r) => r.requests.average;
+  const printRead = ({ bare, balance }) => {
+    console.log(
+      `\nGET /healthz ${f0(rps(bare))} req/s (p99 ${bare.latency.p99} ms); GET /wps/v2/wallets/balance ${f0(rps(balance))} req/s (p99 ${balance.latency.p99} ms)`,
+    );
+    console.log(`balance read ratio ${(rps(balance) / rps(bare)).toFixed(3)}`);
+  };
+  if (ONLY_READ) {
+    console.log('gateway: balance read against the bare route only (BENCH_ONLY=read)...');
+    const gw = await startGateway(16);
+    try {
+      printRead(await readPath(gw));
+    } finally {
+      await gw.stop();
+    }
+    return;
+  }
+
   console.log(
     `pgbench tpcb-like on a throw-away database, ${SECONDS} s at ${CLIENTS.join(' and ')} clients...`,
   );
@@ -269,13 +302,7 @@ async function main() {
     const half = await run({ ...transferPath(gw), connections: 8, overallRate: Math.round(max / 2) });
     p99Half = { rate: Math.round(max / 2), achieved: half.requests.average, p99: half.latency.p99 };
     for (const c of CLIENTS) house16[c] = await run({ ...housePath(gw), connections: c, duration: SHORT });
-    bare = await run({ url: `${gw.base}/healthz`, connections: 10, duration: SHORT });
-    balance = await run({
-      url: `${gw.base}/wps/v2/wallets/balance`,
-      connections: 10,
-      duration: SHORT,
-      headers: { authorization: `Bearer ${gw.tokens[0]}` },
-    });
+    ({ bare, balance } = await readPath(gw));
   } finally {
     await gw.stop();
   }
@@ -289,8 +316,6 @@ async function main() {
     await gw1.stop();
   }
 
-  const f0 = (n) => n.toFixed(0);
-  const rps = (r) => r.requests.average;
   console.log(`\nwallet bench (PostgreSQL ${new URL(DB_URL).host}, loopback, ${SECONDS} s runs)`);
   console.log('clients  pgbench tps  gateway transfer tps  gateway/pgbench  gateway p50/p99 ms');
   for (const c of CLIENTS) {
@@ -313,9 +338,6 @@ async function main() {
   }
   const g = (h) => (rps(h[8]) / rps(h[2])).toFixed(2);
   console.log(`2 -> 8 clients: 1 bucket x${g(house1)}, 16 buckets x${g(house16)}`);
-  console.log(
-    `\nGET /healthz ${f0(rps(bare))} req/s (p99 ${bare.latency.p99} ms); GET /wps/v2/wallets/balance ${f0(rps(balance))} req/s (p99 ${balance.latency.p99} ms)`,
-  );
-  console.log(`balance read ratio ${(rps(balance) / rps(bare)).toFixed(3)}`);
+  printRead({ bare, balance });
   console.log(`ratio ${(rps(gateway[8]) / pg[8]).toFixed(3)}`);
 }

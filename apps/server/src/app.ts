@@ -260,7 +260,7 @@ export async function buildApp({
   type AppContext = typeof context;
 
   // Before any module's token route: registerRoute checks tokens with the session module.
-  installRouteAuth(app, (token) => authenticate(auth, token));
+  installRouteAuth(app, (token, read) => authenticate(auth, token, read));
   // The system guard's hook first, so maintenance and region blocks apply to every module's routes.
   const modules: readonly ServerModule<AppContext>[] = [
     systemModule,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { Insertable } from 'kysely';
+import type { AliasableExpression, Insertable } from 'kysely';
 import type { DbOrTrx } from '../../database.ts';
+import { executePrepared } from '../../platform/db/prepared.ts';
 import { memberAccessColumns } from '../member/index.ts';
 import type { AuthAuditTable, LoginChallengeTable, NewSession } from './session.table.ts';
 
@@ -10,9 +11,25 @@ export const insertSession = (db: DbOrTrx, row: NewSession) => db.insertInto('se
 
 /**
  * The session of a token with its member's type and status, in one round trip: every token call runs
- * this, so the member's part is the member module's sub-select (memberAccessColumns), embedded.
+ * this, so the member's part is the member module's sub-select (memberAccessColumns), embedded. A
+ * token route may add its own first read (`extra`, see AuthRead in platform/http/route-auth.ts): its
+ * columns, on `sessionMemberId`, ride in the same statement.
  */
-export const findSessionWithMember = (db: DbOrTrx, tokenHash: string) =>
+export const findSessionWithMember = async (
+  db: DbOrTrx,
+  tokenHash: string,
+  extra: Readonly<Record<string, AliasableExpression<unknown>>> = {},
+) => {
+  // A named statement: planning this read cost PostgreSQL more than running it (bench wallet).
+  const { rows } = await executePrepared(db, sessionWithMemberQuery(db, tokenHash, extra));
+  return rows[0];
+};
+
+const sessionWithMemberQuery = (
+  db: DbOrTrx,
+  tokenHash: string,
+  extra: Readonly<Record<string, AliasableExpression<unknown>>>,
+) =>
   db
     .selectFrom('session')
     .select([
@@ -24,9 +41,23 @@ export const findSessionWithMember = (db: DbOrTrx, tokenHash: string) =>
       'expires_at',
       'revoked_at',
       ...memberAccessColumns('session.member_id'),
+      ...Object.entries(extra).map(([name, column]) => column.as(`${EXTRA_PREFIX}${name}`)),
     ])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('token_hash', '=', tokenHash);
+
+/** The session's member id as an expression, for a caller's columns read beside the session row. */
+export const sessionMemberId = sql.ref<number>('session.member_id');
+
+/** A caller's extra columns come back under this prefix, apart from the session's own. */
+const EXTRA_PREFIX = 'x_';
+
+/** The extra columns of a findSessionWithMember row, under the names the caller gave. */
+export function extraColumnsOf(row: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row))
+    if (key.startsWith(EXTRA_PREFIX)) out[key.slice(EXTRA_PREFIX.length)] = value;
+  return out;
+}
 
 export const touchSession = (db: DbOrTrx, tokenHash: string, now: Date) =>
   db.updateTable('session').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();

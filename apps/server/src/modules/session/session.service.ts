@@ -22,6 +22,7 @@ import {
 } from '../../platform/crypto/token.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { AuthError } from '../../platform/http/auth-error.ts';
+import type { AuthRead } from '../../platform/http/route-auth.ts';
 import { accountLimitKey, CAPTCHA_THRESHOLDS } from '../../platform/rate-limit/auth-limits.ts';
 import {
   createTrialMember,
@@ -48,6 +49,7 @@ import {
 import { grantFreePlayMoney } from '../wallet/index.ts';
 import type { AuthContext, AuthDeps, AuthFlags, RequestContext } from './session.deps.ts';
 import {
+  extraColumnsOf,
   findChallenge,
   findSessionWithMember,
   incrementChallengeAttempts,
@@ -60,6 +62,7 @@ import {
   rememberIp,
   revokeMemberSessions as revokeMemberSessionRows,
   revokeSession,
+  sessionMemberId,
   touchSession,
 } from './session.repository.ts';
 import type { AuthAuditEvent, LoginKind } from './session.table.ts';
@@ -525,16 +528,18 @@ export async function logout(deps: AuthDeps, ctx: RequestContext, auth: AuthCont
  * The token check of every 'token' call: Bearer token → session. Throws not_logged_in (missing,
  * malformed, unknown, revoked, disabled account) or token_expired (idle 30 min or 12 h absolute).
  */
-export async function authenticate(
+export async function authenticate<T = never>(
   deps: Pick<AuthDeps, 'db' | 'clock'>,
   token: string | undefined,
-): Promise<AuthContext> {
+  read?: AuthRead<T>,
+): Promise<AuthContext & { read?: T }> {
   if (!token || !isWellFormedToken(token)) throw new AuthError('not_logged_in');
   const tokenHash = hashToken(token);
   // One round trip: the session row and the member's type and status (the member module's SQL,
   // embedded), read fresh on every call, so a logout, a revocation or a ban applies at once on every
-  // node; no cache to invalidate.
-  const row = await findSessionWithMember(deps.db, tokenHash);
+  // node; no cache to invalidate. A route's own first read (AuthRead) rides in the same statement.
+  const plan = read ? await read(sessionMemberId) : undefined;
+  const row = await findSessionWithMember(deps.db, tokenHash, plan?.columns);
   if (!row) throw new AuthError('not_logged_in');
   if (row.member_type === null || row.member_status !== 'ACTIVE') throw new AuthError('not_logged_in');
   const member = { type: row.member_type };
@@ -546,13 +551,14 @@ export async function authenticate(
   if (state === 'revoked') throw new AuthError('not_logged_in');
   if (state !== 'active') throw new AuthError('token_expired');
   if (shouldTouch(row.last_seen_at, now)) await touchSession(deps.db, tokenHash, now);
-  return {
+  const auth: AuthContext = {
     memberId: row.member_id,
     merchantCode: row.merchant_code,
     type: member.type,
     tokenHash,
     loginType: row.login_type,
   };
+  return plan ? { ...auth, read: plan.value(extraColumnsOf(row), auth) } : auth;
 }
 
 /** Reads a Bearer token from an Authorization header value. */

@@ -12,6 +12,8 @@ import {
 } from '../../test/auth-client.ts';
 import { getJson, startApp, type RunningApp } from '../../test/test-app.ts';
 import { TEST_DATABASE_URL } from '../../test/test-db.ts';
+import { revokeMemberSessions } from '../session/index.ts';
+import { ensureMemberWallet, houseAccount, transfer } from './ledger.service.ts';
 
 /**
  * The balance read is the hottest token call and was made cheaper (one round trip for the session and
@@ -43,12 +45,13 @@ afterAll(async () => {
 const balanceOn = (url: string, token: string) =>
   getJson(url + walletRoutes.balance.path, { headers: { authorization: `Bearer ${token}` } });
 
-async function login(): Promise<{ token: string; memberId: number }> {
+async function login(): Promise<{ token: string; memberId: number; again: () => Promise<string> }> {
   const ip = freshIp();
   const account = freshUsername('rev');
   const [memberId] = await insertAccounts(a.database.db, [{ account, knownIps: [ip] }]);
-  const res = await a.client.login(account, FAST_PASSWORD, {}, { ip });
-  return { token: loginValueSchema.parse(res.body.value).token, memberId: memberId! };
+  const again = async () =>
+    loginValueSchema.parse((await a.client.login(account, FAST_PASSWORD, {}, { ip })).body.value).token;
+  return { token: await again(), memberId: memberId!, again };
 }
 
 describe('balance read on two nodes', () => {
@@ -74,6 +77,41 @@ describe('balance read on two nodes', () => {
       .execute();
     expect((await balanceOn(b.url, token)).status).toBe(401);
     expect((await balanceOn(a.server.url, token)).status).toBe(401);
+  });
+
+  it('a balance moved through node A is what node B reads at the next call (the read caches nothing)', async () => {
+    const { token, memberId } = await login();
+    const db = a.database.db;
+    const merchant = a.server.config.merchant;
+    expect((await balanceOn(b.url, token)).body.value).toMatchObject({ balance: 0, playMoney: false });
+    const wallet = await ensureMemberWallet(db, memberId, merchant, 'BRL');
+    const house = await houseAccount(db, merchant, 'ADJUSTMENTS', 'BRL');
+    for (const [n, expected] of [
+      [1, 700],
+      [2, 1_400],
+    ] as const) {
+      await transfer(db, {
+        idempotencyKey: `rev-test:${memberId}:${n}`,
+        debitAccountId: house.id,
+        creditAccountId: wallet.id,
+        amount: 700,
+        kind: 'ADJUSTMENT',
+      });
+      expect((await balanceOn(b.url, token)).body.value).toMatchObject({
+        balance: expected,
+        currency: 'BRL',
+      });
+    }
+  });
+
+  it('every session of a member ended at once (password change) is refused on node B at the next call', async () => {
+    const { token, memberId, again } = await login();
+    const other = await again();
+    expect((await balanceOn(b.url, token)).status).toBe(200);
+    expect((await balanceOn(b.url, other)).status).toBe(200);
+    expect(await revokeMemberSessions(a.database.db, memberId, new Date(), 'password_changed')).toBe(2);
+    expect((await balanceOn(b.url, token)).status).toBe(401);
+    expect((await balanceOn(b.url, other)).status).toBe(401);
   });
 
   it('an unknown or malformed token is refused', async () => {

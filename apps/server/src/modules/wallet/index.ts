@@ -50,12 +50,7 @@ export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from '.
 export { addTurnoverRequirement, recordTurnover, turnoverRemaining } from './turnover.service.ts';
 export { payoutProviderFor, payoutSyncJob, withdrawAutoConfirmJob } from './withdraw.jobs.ts';
 export type { PayoutProvider, PayoutRequest, PayoutStatus } from './payout-provider.ts';
-export {
-  getBalance,
-  merchantCurrencyFrom,
-  type MerchantCurrency,
-  type WalletDeps,
-} from './wallet.service.ts';
+export { merchantCurrencyFrom, type MerchantCurrency, type WalletDeps } from './wallet.service.ts';
 
 export interface WalletModuleDeps {
   db: Db;

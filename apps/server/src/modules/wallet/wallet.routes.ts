@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { walletRoutes } from '@banca/contract';
 import { registerRoute } from '../../platform/http/contract-route.ts';
-import { getBalance, type WalletDeps } from './wallet.service.ts';
+import { balanceRead, type WalletDeps } from './wallet.service.ts';
 
 /**
  * Wallet calls. The balance is open to trial accounts: they play with play money and the header
@@ -9,6 +9,11 @@ import { getBalance, type WalletDeps } from './wallet.service.ts';
  * registered with `{ requireRealAccount: true }`, so trial accounts get 403 in_need_true_account at
  * the edge, before the service runs.
  */
-export function registerWalletRoutes(app: FastifyInstance, deps: WalletDeps): void {
-  registerRoute(app, walletRoutes.balance, ({ auth }) => getBalance(deps, auth));
+export function registerWalletRoutes(
+  app: FastifyInstance,
+  deps: WalletDeps & { merchantCode: string },
+): void {
+  // The balance is read in the token check's own statement: one round trip (balanceRead).
+  const read = balanceRead(deps);
+  registerRoute(app, walletRoutes.balance, async ({ authRead }) => authRead(read), { authRead: read });
 }

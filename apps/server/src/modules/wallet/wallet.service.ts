@@ -1,8 +1,8 @@
 import { isTrialType, PLAY_MONEY_CURRENCY, PLAY_MONEY_SYMBOL, type BalanceValue } from '@banca/contract';
 import type { Db } from '../../database.ts';
-import type { RouteAuth } from '../../platform/http/route-auth.ts';
+import type { AuthRead } from '../../platform/http/route-auth.ts';
 import type { SystemService } from '../system/index.ts';
-import { findMemberAccount } from './ledger.repository.ts';
+import { mainBalanceColumn } from './balance.repository.ts';
 
 /** The merchant's real-money currency, owned by the system module (merchant settings). */
 export interface MerchantCurrency {
@@ -17,22 +17,35 @@ export interface WalletDeps {
 }
 
 /**
- * GET /wps/v2/wallets/balance. A real member sees the cash wallet in the merchant's currency; a trial
- * account sees its play money (XPL). A wallet not created yet reads as 0: a read never writes.
+ * GET /wps/v2/wallets/balance, read with the token check in one statement (AuthRead): the hottest
+ * token call (every page header asks for it) costs one round trip. A real member sees the cash wallet
+ * in the merchant's currency; a trial account sees its play money (XPL). Both wallets are read (two
+ * index lookups in the same statement) because the member's type is known only with the session row.
+ * A wallet not created yet reads as 0: a read never writes.
  */
-export async function getBalance(deps: WalletDeps, auth: RouteAuth): Promise<BalanceValue> {
-  if (isTrialType(auth.type)) {
-    const wallet = await findMemberAccount(deps.db, auth.memberId, PLAY_MONEY_CURRENCY);
+export function balanceRead(deps: WalletDeps & { merchantCode: string }): AuthRead<BalanceValue> {
+  return async (memberId) => {
+    const { currency, currencySymbol } = await deps.merchantCurrency(deps.merchantCode);
     return {
-      balance: wallet?.balance ?? 0,
-      currency: PLAY_MONEY_CURRENCY,
-      currencySymbol: PLAY_MONEY_SYMBOL,
-      playMoney: true,
+      columns: {
+        cash: mainBalanceColumn(memberId, currency),
+        play: mainBalanceColumn(memberId, PLAY_MONEY_CURRENCY),
+      },
+      value: (row, auth) => {
+        if (isTrialType(auth.type)) {
+          return {
+            balance: (row.play as number | null) ?? 0,
+            currency: PLAY_MONEY_CURRENCY,
+            currencySymbol: PLAY_MONEY_SYMBOL,
+            playMoney: true,
+          };
+        }
+        // The currency above is this node's merchant's (merchantCurrencyFrom serves one merchant).
+        if (auth.merchantCode !== deps.merchantCode) throw new Error(`unknown merchant ${auth.merchantCode}`);
+        return { balance: (row.cash as number | null) ?? 0, currency, currencySymbol, playMoney: false };
+      },
     };
-  }
-  const { currency, currencySymbol } = await deps.merchantCurrency(auth.merchantCode);
-  const wallet = await findMemberAccount(deps.db, auth.memberId, currency);
-  return { balance: wallet?.balance ?? 0, currency, currencySymbol, playMoney: false };
+  };
 }
 
 const CURRENCY_CACHE_MS = 1000;

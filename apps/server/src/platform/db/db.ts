@@ -5,6 +5,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
+import { preparePooledStatements } from './prepared.ts';
 
 const INT8_OID = 20;
 
@@ -47,6 +48,7 @@ export async function openDatabase<DB>(target: DatabaseTarget): Promise<Database
       max: target.max ?? 10,
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     });
+    preparePooledStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', schema: target.schema ?? 'public', close: () => db.destroy() };
   }

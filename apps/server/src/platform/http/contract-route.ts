@@ -11,7 +11,14 @@ import { envelopeSchema, errorEnvelopeSchema, ok, type RouteDef } from '@banca/c
 import { decryptJwe } from '../crypto/jwe.ts';
 import { JOSE_CONTENT_TYPE, readEncBody } from '../crypto/enc-body.ts';
 import type { ServerKey } from '../crypto/server-keys.ts';
-import { authOf, routeAuthHook, type AuthRequirements, type RouteAuth } from './route-auth.ts';
+import {
+  authOf,
+  authReadOf,
+  routeAuthHook,
+  type AuthRead,
+  type AuthRequirements,
+  type RouteAuth,
+} from './route-auth.ts';
 
 /** The validated input; `undefined` when the call has no such schema. */
 type Parsed<S> = [NonNullable<S>] extends [never]
@@ -31,6 +38,8 @@ export interface RouteContext<D extends RouteDef> {
   readonly auth: RouteAuth;
   /** The caller of an 'optional' call, or null when anonymous. */
   readonly maybeAuth: RouteAuth | null;
+  /** What the route's `authRead` read in the token check's statement (RouteOptions.authRead). */
+  authRead<T>(read: AuthRead<T>): T;
 }
 
 /**
@@ -62,6 +71,8 @@ export type RouteHandler<D extends RouteDef> = (
 export interface RouteOptions extends AuthRequirements {
   /** Runs after the token check of 'token' / 'optional' calls. */
   onRequest?: onRequestHookHandler;
+  /** A 'token' call's first read, done in the token check's statement (one round trip): see AuthRead. */
+  authRead?: AuthRead<unknown>;
   /** Needed for enc routes: the key that opens their JWE bodies. */
   serverKey?: ServerKey;
   /** This route's body limit in bytes when it must differ from the app's (e.g. an uploaded image). */
@@ -101,7 +112,9 @@ export function registerRoute<D extends RouteDef>(
   }
   const onRequest: onRequestHookHandler[] = [];
   if (def.auth === 'token' || def.auth === 'optional') {
-    onRequest.push(routeAuthHook(app, def.auth, { requireRealAccount, requireAgent }));
+    onRequest.push(routeAuthHook(app, def.auth, { requireRealAccount, requireAgent }, options.authRead));
+  } else if (options.authRead) {
+    throw new Error(`${def.id}: authRead needs auth 'token'`);
   }
   if (options.onRequest) onRequest.push(options.onRequest);
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -140,6 +153,7 @@ export function registerRoute<D extends RouteDef>(
         get maybeAuth() {
           return request.routeAuth;
         },
+        authRead: (read) => authReadOf(request, read),
       });
       // A string payload with a JSON content type skips the route's serializer: it was checked once.
       if (value instanceof SerializedEnvelope)

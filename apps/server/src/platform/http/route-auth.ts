@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { isAgentType, isTrialType } from '@banca/contract';
+import type { AliasableExpression, Expression } from 'kysely';
 import { AppError } from './app-error.ts';
 
 /**
@@ -16,9 +17,29 @@ export interface RouteAuth {
   loginType: string;
 }
 
+/**
+ * A token route's first read, done in the token check's own statement: one database round trip for
+ * the token and, say, the balance, instead of two. Given the session's member id as an SQL expression,
+ * the route answers scalar SQL columns keyed by name (correlated sub-selects on its own tables: the
+ * SQL stays the route's module's) and how to turn their values into what the handler needs. The token
+ * is still checked on every call; the values are handed over only when it is valid, and they come
+ * from the same snapshot as the session row. May be async (e.g. a cached setting picks a column).
+ */
+export type AuthRead<T> = (memberId: Expression<number>) => AuthReadPlan<T> | Promise<AuthReadPlan<T>>;
+
+export interface AuthReadPlan<T> {
+  columns: Readonly<Record<string, AliasableExpression<unknown>>>;
+  /** Runs only for a valid token, with what `columns` read (same keys) and the caller. */
+  value(row: Readonly<Record<string, unknown>>, auth: RouteAuth): T;
+}
+
 /** Resolves a Bearer token (undefined when the header is missing or malformed); throws an error with
- *  a catalogued code (not_logged_in, token_expired) when there is no valid session. */
-export type Authenticate = (token: string | undefined) => Promise<RouteAuth>;
+ *  a catalogued code (not_logged_in, token_expired) when there is no valid session. With `read`, also
+ *  the route's read from the same statement (`read` in the answer). */
+export type Authenticate = <T = never>(
+  token: string | undefined,
+  read?: AuthRead<T>,
+) => Promise<RouteAuth & { read?: T }>;
 
 /** Per-route requirements beyond a valid token. */
 export interface AuthRequirements {
@@ -43,6 +64,7 @@ export function readBearer(header: string | string[] | undefined): string | unde
 export function installRouteAuth(app: FastifyInstance, authenticate: Authenticate): void {
   app.decorate('routeAuthenticate', authenticate);
   app.decorateRequest('routeAuth', null);
+  app.decorateRequest('routeAuthRead', null);
 }
 
 /**
@@ -55,10 +77,12 @@ export function routeAuthHook(
   app: FastifyInstance,
   mode: 'token' | 'optional',
   requirements: AuthRequirements = {},
+  read?: AuthRead<unknown>,
 ): onRequestHookHandler {
   if (!app.hasDecorator('routeAuthenticate')) {
     throw new Error('token routes need installRouteAuth(app, authenticate) first');
   }
+  if (read && mode !== 'token') throw new Error("a read with the token check needs auth 'token'");
   return async (request) => {
     const token = readBearer(request.headers.authorization);
     let auth: RouteAuth;
@@ -69,6 +93,10 @@ export function routeAuthHook(
       } catch {
         return;
       }
+    } else if (read) {
+      const { read: value, ...rest } = await request.server.routeAuthenticate(token, read);
+      auth = rest;
+      request.routeAuthRead = { read, value };
     } else {
       auth = await request.server.routeAuthenticate(token);
     }
@@ -84,11 +112,19 @@ export function authOf(request: FastifyRequest): RouteAuth {
   return request.routeAuth;
 }
 
+/** What `read` read with the token check of this request (the route was registered with it). */
+export function authReadOf<T>(request: FastifyRequest, read: AuthRead<T>): T {
+  const done = request.routeAuthRead;
+  if (!done || done.read !== read) throw new Error('this route did not read that with its token check');
+  return done.value as T;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     routeAuthenticate: Authenticate;
   }
   interface FastifyRequest {
     routeAuth: RouteAuth | null;
+    routeAuthRead: { read: AuthRead<unknown>; value: unknown } | null;
   }
 }
