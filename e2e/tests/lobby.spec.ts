@@ -238,14 +238,17 @@ test('game list: load more to the last page, a language change reloads it, a new
   await shot(page, info, `lobby-paging-${next}-dark`);
 
   // Any other filter starts again at page 1.
-  await vendors.getByRole('button', { name: t(next, 'games.ALL') }).click();
+  await page
+    .getByRole('navigation', { name: t(next, 'games.vendors') })
+    .getByRole('button', { name: t(next, 'games.ALL') })
+    .click();
   await expect(page).not.toHaveURL(/page=/);
   await expect(tiles).toHaveCount(18);
   await expect(main(page).getByRole('button', { name: t(next, 'lobby.loadMore') })).toBeVisible();
 });
 
 test('logged in: favourite across a reload, launch routes and the game popup', async ({ page }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const lang = langOf(info);
   await useLanguage(page, lang);
   await fromOwnAddress(page, info);
