@@ -248,7 +248,7 @@ test('game list: load more to the last page, a language change reloads it, a new
 });
 
 test('logged in: favourite across a reload, launch routes and the game popup', async ({ page }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const lang = langOf(info);
   await useLanguage(page, lang);
   await fromOwnAddress(page, info);
