@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
+
+// One id per run, drawn in the runner before any worker starts (workers inherit it): the journeys'
+// client addresses derive from it (clientAddress in tests/support.ts).
+process.env.E2E_RUN_ID ??= randomBytes(6).toString('hex');
 
 /**
  * e2e in Debian Chromium (never a downloaded browser) against the built app on the real server, which

@@ -5,7 +5,7 @@
 // The database is a temporary PGlite data folder, or, with E2E_DATABASE_URL (a PostgreSQL server URL
 // whose user may create databases), a throwaway database created on that server, seeded with the demo
 // content through SEED_DEMO=true, and dropped afterwards.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,6 +15,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Catalogues imported into every e2e database besides the demo one: e2e/fixtures/catalogue-paging.json
+ * is one test vendor with 40 RNG games (generated art), so the game list pages to its last page on
+ * real data (18 + 18 + 4). Test data, never part of the demo seed: nothing can launch these games.
+ */
+const FIXTURE_CATALOGUES = ['e2e/fixtures/catalogue-paging.json'];
 
 const freePort = () =>
   new Promise((ok, fail) => {
@@ -68,23 +75,41 @@ const port = await freePort();
 const baseURL = `http://127.0.0.1:${port}`;
 const operatorToken = randomBytes(24).toString('hex');
 
+const serverEnv = {
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  SEED_DEMO: 'true',
+  OPERATOR_TOKEN: operatorToken,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // The browser reaches the server over loopback; trusting that hop lets a journey present another
+  // client address with X-Forwarded-For (a login from a new IP). Requests without the header keep
+  // the socket address, so the region-blocking journey still sees 127.0.0.1.
+  TRUST_PROXY: '127.0.0.0/8,::1',
+};
+
+// Fixture catalogues go in through the operator's import command before the gateway opens the
+// database (an embedded data folder has one user at a time); the demo seed adds its own at start.
+for (const fixture of FIXTURE_CATALOGUES) {
+  const { status } = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/catalogue-import-cli.ts', fixture],
+    { cwd: root, env: serverEnv, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (status !== 0) {
+    console.error(`e2e: importing ${fixture} failed (${status})`);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (databaseName) await onServer(serverUrl, `drop database if exists ${databaseName} with (force)`);
+    process.exit(1);
+  }
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: 'true',
-    OPERATOR_TOKEN: operatorToken,
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-    // The browser reaches the server over loopback; trusting that hop lets a journey present another
-    // client address with X-Forwarded-For (a login from a new IP). Requests without the header keep
-    // the socket address, so the region-blocking journey still sees 127.0.0.1.
-    TRUST_PROXY: '127.0.0.0/8,::1',
-  },
+  env: serverEnv,
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { langOf, registerDialog, useLanguage } from './auth-support';
-import { shot, t } from './support';
+import { fromOwnAddress, shot, t } from './support';
 
 // axe-core is injected into the page; the app's strict CSP would refuse it otherwise.
 test.use({ bypassCSP: true });
@@ -109,6 +109,8 @@ for (const theme of ['dark', 'light'] as const) {
   for (const { name, path, ready } of PAGES) {
     test(`${name} has no accessibility violations (${theme})`, async ({ page }, info) => {
       await useLanguage(page, langOf(info));
+      // The register and login pages draw captchas, limited per client address.
+      await fromOwnAddress(page, info);
       await page.emulateMedia({ colorScheme: theme });
       await page.goto(path);
       await ready(page);
@@ -119,6 +121,7 @@ for (const theme of ['dark', 'light'] as const) {
   test(`register modal with its captcha, for a person to look at (${theme})`, async ({ page }, info) => {
     const lang = langOf(info);
     await useLanguage(page, lang);
+    await fromOwnAddress(page, info);
     await page.emulateMedia({ colorScheme: theme });
     await page.goto('/register');
     const dialog = registerDialog(page, lang);

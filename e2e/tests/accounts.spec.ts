@@ -13,13 +13,14 @@ import {
   submitLogin,
   useLanguage,
 } from './auth-support';
-import { shot, t } from './support';
+import { fromOwnAddress, shot, t } from './support';
 
 /**
  * Account journeys as a new visitor makes them (issue 3): register in username and mobile mode with
  * the SMS code from the sandbox outbox, log out, fail logins until the captcha shows, log in, change
  * the password, recover one by e-mail, free play refused the member centre, and the agent login.
- * Phones run in English, desktops in Portuguese.
+ * Phones run in English, desktops in Portuguese. The new members' journeys come from the file's own
+ * client address (fromOwnAddress); the agent login uses the demo accounts, known at 127.0.0.1.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -31,6 +32,7 @@ const headerBalance = (page: Page) => page.getByRole('banner').locator('.balance
 test('register in username mode, log out', async ({ page }, info) => {
   const lang = langOf(info);
   await useLanguage(page, lang);
+  await fromOwnAddress(page, info);
   member = await register(page, lang, 'username');
   await accountMenuButton(page, lang).click();
   await expect(page.getByRole('banner')).toContainText(member.username);
@@ -45,6 +47,7 @@ test('register in username mode, log out', async ({ page }, info) => {
 test('register in mobile mode with the SMS code', async ({ page }, info) => {
   const lang = langOf(info);
   await useLanguage(page, lang);
+  await fromOwnAddress(page, info);
   await register(page, lang, 'mobile');
   // A new real account holds nothing until it deposits; the header says so in the member's currency.
   await expect(headerBalance(page)).toHaveText(lang === 'PT' ? '0,00' : '0.00');
@@ -55,6 +58,7 @@ test('register in mobile mode with the SMS code', async ({ page }, info) => {
 test('three failed logins bring the captcha; then log in and change the password', async ({ page }, info) => {
   const lang = langOf(info);
   await useLanguage(page, lang);
+  await fromOwnAddress(page, info);
   const solve = captchaSolver(page);
   await page.goto('/');
   const dialog = await openLogin(page, lang);
@@ -106,6 +110,7 @@ test('three failed logins bring the captcha; then log in and change the password
 test('recover a password by e-mail and set a new one at the next login', async ({ page }, info) => {
   const lang = langOf(info);
   await useLanguage(page, lang);
+  await fromOwnAddress(page, info);
   const solve = captchaSolver(page);
   await page.goto('/');
   const dialog = await openLogin(page, lang);
@@ -134,6 +139,7 @@ test('recover a password by e-mail and set a new one at the next login', async (
 test('free play gives a trial account that the member centre refuses', async ({ page }, info) => {
   const lang = langOf(info);
   await useLanguage(page, lang);
+  await fromOwnAddress(page, info);
   await page.goto('/');
   const dialog = await openLogin(page, lang);
   await dialog.getByRole('button', { name: t(lang, 'auth.freePlay') }).click();

@@ -16,29 +16,23 @@ import {
   type Lang,
   type Member,
 } from './auth-support';
-import { shot, t } from './support';
+import { fromOwnAddress, shot, t } from './support';
 
 /**
  * More ways in (issue 3): logging in with an SMS code, the second verification of a login from an IP
  * the member (or agent) has not used, and resetting a forgotten password by phone. Phones run in English,
  * desktops in Portuguese.
  *
- * e2e/run.mjs trusts the loopback hop, so a page presents a client address with X-Forwarded-For:
- * each project registers its members from a "home" address of its own and logs in from a new one.
+ * Each project registers its members from a "home" address of its own and logs in from a new one
+ * ("elsewhere"): fromOwnAddress in support.ts, with a name per address.
  */
 test.describe.configure({ mode: 'serial' });
-
-const home = (info: TestInfo) => (info.project.name === 'phone' ? '198.51.100.10' : '198.51.100.20');
-const elsewhere = (info: TestInfo) => (info.project.name === 'phone' ? '203.0.113.10' : '203.0.113.20');
-
-/** Requests from this page come from `ip` as the server sees it. */
-const from = (page: Page, ip: string) => page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
 
 const newPage = async (browser: Browser, info: TestInfo) => {
   const context = await browser.newContext(info.project.use);
   const page = await context.newPage();
   await useLanguage(page, langOf(info));
-  await from(page, home(info));
+  await fromOwnAddress(page, info, 'home');
   return page;
 };
 
@@ -96,7 +90,7 @@ test('a login from a new IP asks the codes sent to the mobile and e-mail; the IP
 }, info) => {
   const lang = langOf(info);
   await useLanguage(page, lang);
-  await from(page, elsewhere(info));
+  await fromOwnAddress(page, info, 'elsewhere');
   const solve = captchaSolver(page);
   await page.goto('/');
   const login = await openLogin(page, lang);
@@ -155,7 +149,7 @@ test('log in with the mobile number and an SMS code', async ({ page, request }, 
   expect(whitelabel.MOBCODELOGIN3).toBe(true);
 
   await useLanguage(page, lang);
-  await from(page, home(info));
+  await fromOwnAddress(page, info, 'home');
   await page.goto('/');
   const dialog = await openLogin(page, lang);
   await dialog.getByRole('tab', { name: t(lang, 'auth.bySms') }).click();
@@ -187,7 +181,7 @@ test('reset a forgotten password by phone, then log in with the new one', async 
   expect(whitelabel.CHNGPASSVERIF3).toBe(true);
 
   await useLanguage(page, lang);
-  await from(page, home(info));
+  await fromOwnAddress(page, info, 'home');
   const solve = captchaSolver(page);
   await page.goto('/');
   const login = await openLogin(page, lang);
@@ -232,9 +226,8 @@ test('an agent logging in from a new IP passes the e-mail check and reaches the 
 }, info) => {
   const lang = langOf(info);
   await useLanguage(page, lang);
-  // A fresh address per run (phones and desktops apart), so a retry is a new IP for agent01 too.
-  const last = (info.project.name === 'phone' ? 50 : 150) + Math.floor(Math.random() * 100);
-  await from(page, `203.0.113.${last}`);
+  // An address of its own per run and per try, so a retry is a new IP for agent01 too.
+  await fromOwnAddress(page, info, `agent-${info.retry}`);
   const solve = captchaSolver(page);
   const email = 'agent01@banca.example';
   const before = await lastMessageId(page.request, email, 'email');

@@ -1,18 +1,27 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectLoggedIn, langOf, openLogin, register, useLanguage, type Lang } from './auth-support';
-import { shot, t } from './support';
+import { fromOwnAddress, languageSelect, shot, t } from './support';
 
 /**
- * The lobby (issue 10): home sections with their caps and the carousel turning, the game-list filter
- * rules of spec section 4 seen on screen (and kept in the URL), load-more to the last page, favourites
- * across a reload, the trial refusal and each launch route. Phones run in English, desktops in
- * Portuguese. The demo catalogue comes from the server's seed (SEED_DEMO).
+ * The lobby (issue 10), on real server data only: home sections with their caps and the carousel
+ * turning, a banner opening its linkage, the game-list filter rules of spec section 4 seen on screen
+ * (and kept in the URL), load-more to the last page and a language change reloading the list,
+ * favourites across a reload, the trial refusal and each launch route. Phones run in English,
+ * desktops in Portuguese, and each switches to the other language once. The catalogue is the demo
+ * seed's (SEED_DEMO) plus e2e/fixtures/catalogue-paging.json (40 RNG games of the test vendor
+ * "E2E Paging Studio"), which e2e/run.mjs imports with `npm run catalogue:import` before the gateway
+ * starts.
  */
 const NAMES = {
   golden: { PT: 'Fortuna Dourada', EN: 'Golden Fortune' },
   dice: { PT: 'Dados da Sorte', EN: 'Lucky Dice' },
   liveRooms: { PT: 'Salão ao Vivo Sandbox', EN: 'Sandbox Live Lobby' },
+  welcome: { PT: 'Bem-vindo à Banca', EN: 'Welcome to Banca' },
 } as const;
+const PAGING_VENDOR = 'E2E Paging Studio';
+const pagingGame = (lang: Lang, n: number) =>
+  `${lang === 'EN' ? 'Test Game' : 'Jogo de Teste'} ${String(n).padStart(2, '0')}`;
+const other = (lang: Lang): Lang => (lang === 'EN' ? 'PT' : 'EN');
 
 const fill = (text: string, vars: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
@@ -21,7 +30,7 @@ const section = (page: Page, id: string) => page.locator(`[data-section="${id}"]
 const playButton = (page: Page, lang: Lang, name: string) =>
   main(page).getByRole('button', { name: fill(t(lang, 'lobby.playGame'), { name }), exact: true });
 
-test('home: sections with their caps, winner board, notice and the carousel turning', async ({
+test('home: sections with their caps, winner board, notice, the carousel turning, a banner opening its linkage', async ({
   page,
 }, info) => {
   const lang = langOf(info);
@@ -78,14 +87,35 @@ test('home: sections with their caps, winner board, notice and the carousel turn
   const before = await current();
   await carousel.getByRole('button', { name: t(lang, 'lobby.nextSlide') }).click();
   await expect(selected).toHaveAttribute('aria-label', label((before % 4) + 1));
-  await shot(page, info, 'lobby-home');
+  for (const theme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await shot(page, info, `lobby-home-${theme}`);
+  }
 
   // The category menu: a category shows its section alone; FAV asks a visitor to log in.
   const menu = page.getByRole('navigation', { name: t(lang, 'home.categoryMenu') });
   await menu.getByRole('button', { name: t(lang, 'category.LIVE') }).click();
   await expect(main(page).locator('[data-section]')).toHaveCount(2); // LIVE and the winner board
   await menu.getByRole('button', { name: t(lang, 'category.FAV') }).click();
-  await expect(page.getByRole('dialog', { name: t(lang, 'auth.loginTitle') })).toBeVisible();
+  const login = page.getByRole('dialog', { name: t(lang, 'auth.loginTitle') });
+  await expect(login).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A banner opens its linkage. With reduced motion there is no autoplay and the buttons jump, so
+  // the slide clicked is the slide meant. A route banner opens its page...
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const banner = (title: string) => carousel.getByRole('button', { name: title, exact: true });
+  await expect(selected).toHaveAttribute('aria-label', label(1));
+  await banner(NAMES.welcome[lang]).click();
+  await expect(page).toHaveURL(/\/rng$/);
+  await expect(page.getByRole('heading', { level: 1, name: t(lang, 'category.RNG') })).toBeVisible();
+  // ...and a game banner launches its game: a visitor is asked to log in first.
+  await page.goBack();
+  await carousel.getByRole('button', { name: t(lang, 'lobby.previousSlide') }).click();
+  await expect(selected).toHaveAttribute('aria-label', label(4));
+  await banner(NAMES.golden[lang]).click();
+  await expect(login).toBeVisible();
 });
 
 test('game list: every filter rule on screen, kept in the URL and restored by back', async ({
@@ -160,57 +190,73 @@ test('game list: every filter rule on screen, kept in the URL and restored by ba
   await expect(classify).toHaveCount(0);
 });
 
-test('game list: load more, 18 at a time, to the last page', async ({ page }, info) => {
+test('game list: load more to the last page, a language change reloads it, a new filter is page 1', async ({
+  page,
+}, info) => {
   const lang = langOf(info);
   await useLanguage(page, lang);
-  // The demo catalogue has a handful of games per type: this journey answers the list call with 40
-  // games of the real shape (served from the page, never the network) to walk the paging.
-  const template = await (
-    await page.request.post('/wps/relay/GCSGAME_gameList', { data: { gameType: 'RNG', pageSize: 1 } })
-  ).json();
-  const game = template.value.games[0];
-  await page.route('**/wps/relay/GCSGAME_gameList', async (route: Route) => {
-    const body = route.request().postDataJSON() as { pageNo: number; pageSize: number };
-    const all = Array.from({ length: 40 }, (_, i) => ({
-      ...game,
-      nodeId: `BANCA-G${i + 1}`,
-      gameCode: `G${i + 1}`,
-      gameName: `Game ${i + 1}`,
-      nodeName: `Game ${i + 1}`,
-    }));
-    const games = all.slice((body.pageNo - 1) * body.pageSize, body.pageNo * body.pageSize);
-    await route.fulfill({
-      json: {
-        success: true,
-        code: 'ok',
-        message: '',
-        value: { games, totalPages: Math.ceil(40 / body.pageSize), totalCount: 40, pageNo: body.pageNo },
-      },
-    });
-  });
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/rng');
+  const vendors = page.getByRole('navigation', { name: t(lang, 'games.vendors') });
+  await vendors.getByRole('button', { name: PAGING_VENDOR }).click();
+  await expect(page).toHaveURL(/vassalage=E2E_PAGING/);
+  // The test vendor's 40 games from the server, 18 at a time.
   const tiles = main(page).locator('.game-tile:not(.game-tile--skeleton)');
   const more = main(page).getByRole('button', { name: t(lang, 'lobby.loadMore') });
   await expect(tiles).toHaveCount(18);
+  await expect(playButton(page, lang, pagingGame(lang, 18))).toBeAttached();
+  await expect(playButton(page, lang, pagingGame(lang, 19))).toHaveCount(0);
   await more.click();
   await expect(tiles).toHaveCount(36);
   await expect(page).toHaveURL(/page=2/);
   await more.click();
   await expect(tiles).toHaveCount(40);
+  await expect(page).toHaveURL(/page=3/);
   await expect(more).toHaveCount(0);
   await expect(main(page).getByText(fill(t(lang, 'games.shown'), { shown: 40, total: 40 }))).toBeVisible();
+  await expect(playButton(page, lang, pagingGame(lang, 40))).toBeAttached();
+  await shot(page, info, `lobby-paging-${lang}-light`);
   // Reloading the link shows the same three pages.
   await page.reload();
   await expect(tiles).toHaveCount(40);
+
+  // Another language: the list is asked for again in it, and the server's names follow.
+  const next = other(lang);
+  const reloaded = page.waitForResponse(
+    (res) =>
+      res.url().endsWith('/wps/relay/GCSGAME_gameList') &&
+      (res.request().postDataJSON() as { language?: string }).language === next,
+  );
+  await (await languageSelect(page, info, lang)).selectOption(next);
+  await reloaded;
+  if (info.project.name === 'phone') await page.keyboard.press('Escape');
+  await expect(playButton(page, next, pagingGame(next, 40))).toBeAttached();
+  await expect(playButton(page, lang, pagingGame(lang, 40))).toHaveCount(0);
+  await expect(tiles).toHaveCount(40);
+  await expect(page).toHaveURL(/vassalage=E2E_PAGING.*page=3|page=3.*vassalage=E2E_PAGING/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, info, `lobby-paging-${next}-dark`);
+
+  // Any other filter starts again at page 1.
+  await page
+    .getByRole('navigation', { name: t(next, 'games.vendors') })
+    .getByRole('button', { name: t(next, 'games.ALL') })
+    .click();
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(tiles).toHaveCount(18);
+  await expect(main(page).getByRole('button', { name: t(next, 'lobby.loadMore') })).toBeVisible();
 });
 
 test('logged in: favourite across a reload, launch routes and the game popup', async ({ page }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const lang = langOf(info);
   await useLanguage(page, lang);
+  await fromOwnAddress(page, info);
   await register(page, lang, 'username');
-  // Home shows the favourites section to members.
+  // Home shows the favourites section to members; recent games only once there are some (a launch
+  // records one, and no game server answers yet).
   await expect(section(page, 'sec-fav')).toBeVisible();
+  await expect(section(page, 'sec-recent')).toHaveCount(0);
 
   await page.goto('/rng');
   const star = main(page).getByRole('button', {
@@ -227,6 +273,36 @@ test('logged in: favourite across a reload, launch routes and the game popup', a
   await expect(playButton(page, lang, NAMES.golden[lang])).toBeVisible();
   await expect(playButton(page, lang, NAMES.dice[lang])).toHaveCount(0);
   await shot(page, info, 'lobby-favorite');
+  // The home page's favourites section has it too.
+  await page.goto('/');
+  await expect(
+    section(page, 'sec-fav').getByRole('button', {
+      name: fill(t(lang, 'lobby.playGame'), { name: NAMES.golden[lang] }),
+    }),
+  ).toBeVisible();
+  // Toggled off on /favorite: gone at once, and still gone after a reload.
+  await page.goto('/favorite');
+  await main(page)
+    .getByRole('button', { name: fill(t(lang, 'lobby.unfavourite'), { name: NAMES.golden[lang] }) })
+    .click();
+  await expect(playButton(page, lang, NAMES.golden[lang])).toHaveCount(0);
+  await page.reload();
+  await expect(main(page).locator('.game-tile')).toHaveCount(0);
+  await expect(playButton(page, lang, NAMES.golden[lang])).toHaveCount(0);
+
+  // A game banner launches its game in the game popup (reduced motion: the buttons jump).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const carousel = page.locator('.carousel');
+  await carousel.getByRole('button', { name: t(lang, 'lobby.previousSlide') }).click();
+  await expect(carousel.locator('[data-selected]')).toHaveAttribute(
+    'aria-label',
+    fill(t(lang, 'lobby.slide'), { n: 4, total: 4 }),
+  );
+  await carousel.getByRole('button', { name: NAMES.golden[lang], exact: true }).click();
+  await expect(page.getByRole('dialog', { name: NAMES.golden[lang] })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
 
   // A game starts in the game popup; until the game servers exist the gateway refuses, and says so.
   await page.goto('/rng');
@@ -269,6 +345,7 @@ test('logged in: favourite across a reload, launch routes and the game popup', a
 test('a trial account is refused at launch, a visitor asked to log in', async ({ page }, info) => {
   const lang = langOf(info);
   await useLanguage(page, lang);
+  await fromOwnAddress(page, info);
   await page.goto('/rng');
   await playButton(page, lang, NAMES.golden[lang]).click();
   const login = page.getByRole('dialog', { name: t(lang, 'auth.loginTitle') });

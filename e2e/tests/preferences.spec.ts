@@ -1,17 +1,5 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { isPhone, shot, t } from './support';
-
-/** The language select is in the header on desktop and inside the side-menu drawer on phones. */
-const languageSelect = async (page: Page, info: TestInfo, lang: 'PT' | 'EN') => {
-  if (isPhone(info)) {
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: t(lang, 'header.openMenu') })
-      .click();
-    return page.locator('#side-menu').getByRole('combobox', { name: t(lang, 'language.label') });
-  }
-  return page.getByRole('banner').getByRole('combobox', { name: t(lang, 'language.label') });
-};
+import { expect, test } from '@playwright/test';
+import { isPhone, languageSelect, shot, t } from './support';
 
 test('Portuguese by default; English when chosen, and remembered', async ({ page }, info) => {
   await page.goto('/');

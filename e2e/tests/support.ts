@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +63,49 @@ export const waitForStatus = async (api: APIRequestContext, systemStatus: number
 };
 
 export const isPhone = (info: TestInfo) => info.project.name === 'phone';
+
+/**
+ * The language select, as a person reaches it: in the header on desktops, in the side-menu drawer on
+ * phones (opened here; close it with Escape after choosing). `lang` is the page's current language.
+ */
+export const languageSelect = async (page: Page, info: TestInfo, lang: 'PT' | 'EN') => {
+  if (isPhone(info)) {
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: t(lang, 'header.openMenu') })
+      .click();
+    return page.locator('#side-menu').getByRole('combobox', { name: t(lang, 'language.label') });
+  }
+  return page.getByRole('banner').getByRole('combobox', { name: t(lang, 'language.label') });
+};
+
+/**
+ * The client address a journey's page presents to the gateway. The gateway keeps its abuse limits
+ * per client address (10 sign-ups an hour, 20 trial accounts, 30 SMS, 60 captcha images a minute)
+ * and the whole suite's browser reaches it from 127.0.0.1, so a journey that creates accounts or asks
+ * for codes presents an address of its own in X-Forwarded-For. The gateway believes that header only
+ * from the hops TRUST_PROXY names (e2e/run.mjs: loopback), as in production behind a proxy.
+ *
+ * Same run, spec file, project and `name` give the same address: a member registered in one test of a
+ * file logs in from a known address in the next (no second verification); another `name` is another
+ * address (a login from elsewhere). A new run draws new addresses (E2E_RUN_ID, set once per run in
+ * playwright.config.ts), so reruns within the hour do not add up either, even with counters in Redis.
+ * Only the page's own requests carry it: `page.request` (the /dev sandbox calls, loopback only) and
+ * pages that log in the demo accounts (known at 127.0.0.1) stay at the socket's address.
+ */
+export const clientAddress = (info: TestInfo, name = ''): string => {
+  const digest = createHash('sha256')
+    .update(`${process.env.E2E_RUN_ID ?? ''}|${info.file}|${info.project.name}|${name}`)
+    .digest();
+  return `10.${1 + (digest[0]! % 254)}.${digest[1]!}.${1 + (digest[2]! % 254)}`;
+};
+
+/** Sends this page's requests from `clientAddress(info, name)` as the gateway sees them. */
+export const fromOwnAddress = async (page: Page, info: TestInfo, name = ''): Promise<string> => {
+  const address = clientAddress(info, name);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+  return address;
+};
 
 /**
  * A named finance operator for the back-office steps of a journey: created with the bootstrap

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { isPhone, shot, t } from './support';
+import { fromOwnAddress, isPhone, shot, t } from './support';
 import { langOf, register, useLanguage } from './auth-support';
 
 /**
@@ -15,10 +15,7 @@ test('a new member deposits by PIX through the sandbox and sees the balance rise
   const lang = langOf(info);
   const money = (text: string) => (lang === 'PT' ? `R$ ${text}` : `R$ ${text.replace(',', '.')}`);
   await useLanguage(page, lang);
-  // Its own address: the suite's registrations would exhaust one address's hourly sign-up limit.
-  await page.setExtraHTTPHeaders({
-    'x-forwarded-for': `10.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`,
-  });
+  await fromOwnAddress(page, info);
   await register(page, lang, 'username');
 
   const banner = page.getByRole('banner');

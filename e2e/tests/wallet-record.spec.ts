@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { langOf, register, unique, useLanguage } from './auth-support';
-import { financeOperator, isPhone, shot, t } from './support';
+import { financeOperator, fromOwnAddress, isPhone, shot, t } from './support';
 
 /**
  * The account record (issue 9, member centre transactionHistory) as a new member meets it: an
@@ -24,10 +24,7 @@ test('credit a member through the adjustments API, find the movements, filter th
 }, info) => {
   const lang = langOf(info);
   await useLanguage(page, lang);
-  // Its own address: the suite's registrations would exhaust one address's hourly sign-up limit.
-  await page.setExtraHTTPHeaders({
-    'x-forwarded-for': `10.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`,
-  });
+  await fromOwnAddress(page, info);
   await register(page, lang, 'username');
   const id = await memberId(page);
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { shot, t } from './support';
+import { fromOwnAddress, shot, t } from './support';
 import { langOf, register, useLanguage } from './auth-support';
 
 /**
@@ -28,10 +28,7 @@ test('a member moves money to a vendor wallet and recalls it all in transfer mod
 }, info) => {
   const lang = langOf(info);
   await useLanguage(page, lang);
-  // Its own address: the suite's registrations would exhaust one address's hourly sign-up limit.
-  await page.setExtraHTTPHeaders({
-    'x-forwarded-for': `10.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`,
-  });
+  await fromOwnAddress(page, info);
   await register(page, lang, 'username');
   const token = await tokenOf(page);
   expect(token).toBeTruthy();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { langOf, PASSWORD, register, useLanguage } from './auth-support';
-import { financeOperator, shot, t } from './support';
+import { financeOperator, fromOwnAddress, shot, t } from './support';
 
 /**
  * Issue 9, withdrawals: a new member sets a payment password and a PIX key in the security centre,
@@ -38,10 +38,7 @@ test('a new member withdraws by PIX: password, key, request, approval, payout, r
   test.setTimeout(120_000);
   const lang = langOf(info);
   await useLanguage(page, lang);
-  // Its own address: the suite's registrations would exhaust one address's hourly sign-up limit.
-  await page.setExtraHTTPHeaders({
-    'x-forwarded-for': `10.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`,
-  });
+  await fromOwnAddress(page, info);
   const { username } = await register(page, lang, 'username');
   const payee = `Maria ${info.project.name === 'phone' ? 'Phone' : 'Desktop'} Souza`;
 

@@ -28,7 +28,7 @@ export async function listAnnouncements(
     value.banners = rows.map((r) => ({
       id: r.id,
       groupName: r.group_name as Banner['groupName'],
-      url: r.image_url,
+      url: (en ? r.image_url_en : null) ?? r.image_url,
       title: en ? r.title_en : r.title_pt,
       linkageType: r.linkage_type as Banner['linkageType'],
       linkage: r.linkage,
@@ -71,6 +71,7 @@ export interface DemoBanner {
   titlePT: string;
   titleEN: string;
   subtitlePT: string;
+  subtitleEN: string;
   linkageType: Banner['linkageType'];
   linkage: string;
   sort: number;
@@ -90,7 +91,7 @@ export interface DemoAnnouncement {
 
 /**
  * Writes demo content once (rows that exist are left as an operator may have edited them). Banner art
- * is generated: a banner per id, same bytes every time.
+ * is generated: a banner per id and language, same bytes every time.
  */
 export async function seedContent(
   db: Db,
@@ -98,9 +99,14 @@ export async function seedContent(
   announcements: readonly DemoAnnouncement[],
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The words are in the picture: one image per language.
     const urls = await storeArt(
       trx,
       banners.map((b) => bannerSvg(b.id, b.titlePT, b.subtitlePT)),
+    );
+    const urlsEN = await storeArt(
+      trx,
+      banners.map((b) => bannerSvg(b.id, b.titleEN, b.subtitleEN)),
     );
     if (banners.length > 0) {
       await trx
@@ -110,6 +116,7 @@ export async function seedContent(
             id: b.id,
             group_name: b.groupName,
             image_url: urls[i]!,
+            image_url_en: urlsEN[i]!,
             title_pt: b.titlePT,
             title_en: b.titleEN,
             linkage_type: b.linkageType,

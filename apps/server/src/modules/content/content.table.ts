@@ -5,6 +5,8 @@ export interface ContentBannerTable {
   id: string;
   group_name: string;
   image_url: string;
+  /** The English site's image (migration 202611241050); null: image_url serves both languages. */
+  image_url_en: ColumnType<string | null, string | null | undefined, string | null>;
   title_pt: string;
   title_en: string;
   linkage_type: string;

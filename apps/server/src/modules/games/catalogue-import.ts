@@ -355,18 +355,14 @@ async function applyCatalogue(trx: DbOrTrx, file: CatalogueFile): Promise<Import
     );
   }
 
-  // The art of the games that bring none: generated from their id, English name and type.
+  // The art of the games that bring none: generated from their id, type, kind and vendor, with no
+  // words (one image serves both languages; the lobby writes the name in the member's language).
   const icons = await storeArt(
     trx,
     file.games.map((g) =>
       g.iconUrl
         ? ''
-        : gameTileSvg(
-            nodeIdOf(g.vassalage, g.gameCode),
-            g.nameEN,
-            g.gameType,
-            existingVendors.get(g.vassalage)!.display_name,
-          ),
+        : gameTileSvg(nodeIdOf(g.vassalage, g.gameCode), g.gameType, g.gameClassify, g.vassalage),
     ),
   );
   const fileVendors = new Set([

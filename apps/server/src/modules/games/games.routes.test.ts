@@ -187,7 +187,10 @@ describe('hot, vendors, menus', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('image/svg+xml');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(await res.text()).toContain('Golden Fortune');
+    // A game's art has no words (the tile writes the name in the member's language).
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).not.toMatch(/<text\b|Golden Fortune|Fortuna Dourada/);
     expect((await fetch(`${t.server.url}/art/AAAAAAAAAAAAAAAAAAAAAA.svg`)).status).toBe(404);
   });
 });
@@ -361,6 +364,14 @@ describe('MCSFE_getListAnnouncements', () => {
     const onlyBanners = await call(contentRoutes.announcements, { types: 'B' }, { lang: 'PT' });
     expect(onlyBanners.body.value.notice).toEqual([]);
     expect(onlyBanners.body.value.banners[0].title).not.toBe('');
+    // The banner's words are in its picture: each language has its own.
+    const homePT = onlyBanners.body.value.banners.find((b: { id: string }) => b.id === home[0].id);
+    expect(homePT.url).not.toBe(home[0].url);
+    const artEN = await (await fetch(`${t.server.url}${home[0].url}`)).text();
+    const artPT = await (await fetch(`${t.server.url}${homePT.url}`)).text();
+    expect(artEN).toContain('Welcome to Banca');
+    expect(artPT).toContain('Bem-vindo à Banca');
+    expect(artPT).not.toContain('Welcome');
     expectFailure(await call(contentRoutes.announcements, { types: 'B,XX' }), 400, 'invalid_input');
   });
 });

@@ -20,28 +20,6 @@ const unit = (seed: string, salt: number): number => {
 
 const hueOf = (seed: string, salt = 0) => Math.floor(unit(seed, salt) * 360);
 
-/** Splits a name into at most two lines of about `width` characters. */
-const lines = (text: string, width: number): string[] => {
-  const words = text.split(/\s+/).filter(Boolean);
-  const out: string[] = [];
-  let line = '';
-  for (const word of words) {
-    if (line && (line + ' ' + word).length > width) {
-      out.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) out.push(line);
-  if (out.length <= 2) return out;
-  return [
-    out[0]!,
-    `${out
-      .slice(1)
-      .join(' ')
-      .slice(0, width - 1)}…`,
-  ];
-};
-
 /** A glyph per game type, drawn in a 100x100 box. */
 const GLYPHS: Record<string, string> = {
   RNG: '<rect x="10" y="20" width="24" height="60" rx="6"/><rect x="38" y="20" width="24" height="60" rx="6"/><rect x="66" y="20" width="24" height="60" rx="6"/>',
@@ -53,22 +31,45 @@ const GLYPHS: Record<string, string> = {
   ELOTT: '<circle cx="28" cy="50" r="16"/><circle cx="62" cy="34" r="16"/><circle cx="66" cy="70" r="16"/>',
 };
 
-/** A square game tile (the lobby shows it at about 110-180 px). */
-export function gameTileSvg(seed: string, name: string, gameType: string, badge: string): string {
+/** Finer glyphs for the classifications that have an obvious picture; others use their type's. */
+const CLASSIFY_GLYPHS: Record<string, string> = {
+  DICE: '<rect x="14" y="14" width="72" height="72" rx="14"/><g fill="#000" fill-opacity="0.45"><circle cx="32" cy="32" r="7"/><circle cx="50" cy="50" r="7"/><circle cx="68" cy="68" r="7"/></g>',
+  ROULETTE:
+    '<circle cx="50" cy="50" r="40"/><circle cx="50" cy="50" r="26" fill-opacity="0.45"/><circle cx="50" cy="50" r="8"/><path d="M50 10 L50 90 M10 50 L90 50" stroke="#000" stroke-opacity="0.3" stroke-width="4"/>',
+  BACCARAT:
+    '<rect x="12" y="18" width="42" height="62" rx="6" transform="rotate(-10 33 49)"/><rect x="46" y="18" width="42" height="62" rx="6" transform="rotate(10 67 49)" fill-opacity="0.7"/>',
+};
+
+/**
+ * A square game tile (the lobby shows it at about 110-180 px). No words: the tile's image is shown in
+ * both languages and the lobby writes the game's name under it in the member's language, so the art
+ * carries only the picture of its kind, colours from its id and a rim per vendor (vendor seed).
+ */
+export function gameTileSvg(
+  seed: string,
+  gameType: string,
+  gameClassify: string | undefined,
+  vendorSeed: string,
+): string {
   const h1 = hueOf(seed);
   const h2 = (h1 + 40 + Math.floor(unit(seed, 1) * 80)) % 360;
-  const glyph = GLYPHS[gameType] ?? GLYPHS.RNG!;
-  const text = lines(name, 14)
-    .map((l, i, all) => `<text x="150" y="${236 + (i - (all.length - 1)) * 30}">${escapeXml(l)}</text>`)
+  const rim = hueOf(vendorSeed, 5);
+  const glyph = (gameClassify && CLASSIFY_GLYPHS[gameClassify]) ?? GLYPHS[gameType] ?? GLYPHS.RNG!;
+  const sparkles = [0, 1, 2, 3]
+    .map((i) => {
+      const cx = 24 + Math.floor(unit(seed, 40 + i) * 252);
+      const cy = 24 + Math.floor(unit(seed, 50 + i) * 252);
+      const r = 4 + Math.floor(unit(seed, 60 + i) * 10);
+      return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#fff" fill-opacity="0.18"/>`;
+    })
     .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 300" width="300" height="300">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h1} 70% 42%)"/>` +
     `<stop offset="1" stop-color="hsl(${h2} 75% 22%)"/></linearGradient></defs>` +
-    `<rect width="300" height="300" rx="24" fill="url(#g)"/>` +
-    `<g transform="translate(95 40) scale(1.1)" fill="hsl(${(h1 + 180) % 360} 90% 80%)" fill-opacity="0.9">${glyph}</g>` +
-    `<g font-family="system-ui,sans-serif" font-size="26" font-weight="700" fill="#fff" text-anchor="middle">${text}</g>` +
-    `<text x="150" y="284" font-family="system-ui,sans-serif" font-size="15" fill="#fff" fill-opacity="0.75" text-anchor="middle">${escapeXml(badge)}</text>` +
+    `<rect width="300" height="300" rx="24" fill="url(#g)"/>${sparkles}` +
+    `<rect x="6" y="6" width="288" height="288" rx="20" fill="none" stroke="hsl(${rim} 85% 70%)" stroke-opacity="0.55" stroke-width="6"/>` +
+    `<g transform="translate(60 60) scale(1.8)" fill="hsl(${(h1 + 180) % 360} 90% 80%)" fill-opacity="0.9">${glyph}</g>` +
     `</svg>`
   );
 }

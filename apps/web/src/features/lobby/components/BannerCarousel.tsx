@@ -7,29 +7,34 @@ import { useT } from '@/i18n';
 import { Icon } from '@/ui';
 import type { Banner } from '../api/lobby-api';
 import { useLaunch } from '../hooks/useLaunch';
+import { TimedScroll } from './timed-scroll';
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /**
  * The banner carousel (spec sections 2 and 9) on Embla: autoplay every 5000 ms, loop with more than
  * one slide, up to 3 slides visible (CSS: one on a phone, two on a tablet, three on a desktop),
- * 20.3 px apart. Embla's `duration` is not in milliseconds but a speed; 40 moves a slide in about a
- * second (the spec's 1000 ms). Autoplay stops for visitors who ask for reduced motion (they page with
- * the buttons). A click opens the banner's linkage.
+ * 20.3 px apart. A turn takes 1000 ms (CAROUSEL.transitionMs): Embla's `duration` option is a spring,
+ * not a time, so the TimedScroll plugin (timed-scroll.ts) moves the API's scrolls on an eased curve of
+ * that length; drags keep Embla's physics. Visitors who ask for reduced motion get no autoplay, and
+ * the buttons jump. A click opens the banner's linkage.
  */
 export default function BannerCarousel({ banners }: { banners: Banner[] }) {
   const { t } = useT();
   const navigate = useNavigate();
   const launch = useLaunch();
   const loop = banners.length > 1;
+  const [still] = useState(reducedMotion);
   const plugins = useMemo(
-    () =>
-      loop && !reducedMotion()
+    () => [
+      TimedScroll(CAROUSEL.transitionMs),
+      ...(loop && !still
         ? [Autoplay({ delay: CAROUSEL.autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true })]
-        : [],
-    [loop],
+        : []),
+    ],
+    [loop, still],
   );
-  const [viewport, api] = useEmblaCarousel({ loop, align: 'start', duration: 40 }, plugins);
+  const [viewport, api] = useEmblaCarousel({ loop, align: 'start' }, plugins);
   const [selected, setSelected] = useState(0);
 
   useEffect(() => {
@@ -94,7 +99,7 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
             type="button"
             className="carousel__nav carousel__nav--prev"
             aria-label={t('lobby.previousSlide')}
-            onClick={() => api?.scrollPrev()}
+            onClick={() => api?.scrollPrev(still)}
           >
             <Icon name="chevronRight" size={18} />
           </button>
@@ -102,7 +107,7 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
             type="button"
             className="carousel__nav carousel__nav--next"
             aria-label={t('lobby.nextSlide')}
-            onClick={() => api?.scrollNext()}
+            onClick={() => api?.scrollNext(still)}
           >
             <Icon name="chevronRight" size={18} />
           </button>
