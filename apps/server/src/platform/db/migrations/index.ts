@@ -18,6 +18,7 @@ import * as m202611231510 from './202611231510-wallet-balance-after.ts';
 import * as m202611231600 from './202611231600-art-assets.ts';
 import * as m202611231601 from './202611231601-games-catalogue.ts';
 import * as m202611231602 from './202611231602-content-announcements.ts';
+import * as m202611241020 from './202611241020-wallet-withdrawal-failed.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '202611231600-art-assets': m202611231600,
   '202611231601-games-catalogue': m202611231601,
   '202611231602-content-announcements': m202611231602,
+  '202611241020-wallet-withdrawal-failed': m202611241020,
 };
 
 export const migrationProvider: MigrationProvider = {
