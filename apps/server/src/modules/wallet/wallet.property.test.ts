@@ -61,7 +61,7 @@ beforeAll(async () => {
   for (const m of members) await readyToWithdraw(t, m);
   // The wallet module caches settings for a second.
   await new Promise((r) => setTimeout(r, 1_100));
-}, 180_000);
+}, 400_000);
 afterAll(() => t?.close());
 
 // ---- the actions ----
