@@ -110,7 +110,7 @@ function ConfirmReceipt({ w }: { w: Withdrawal }) {
 }
 
 /** One withdrawal's tracker: requested, approved, paid, confirmed, and the clock against the target. */
-function Tracker({ w }: { w: Withdrawal }) {
+export function Tracker({ w }: { w: Withdrawal }) {
   const { t, language } = useT();
   const elapsed = useElapsedMinutes(w);
   const at: Record<(typeof STEPS)[number], string | null> = {
