@@ -103,7 +103,7 @@ beforeAll(async () => {
     body: { reason: 'test' },
   });
   // Nothing REQUESTED is left, so no generated operator call could legitimately decide anything.
-}, 60_000);
+}, 240_000);
 afterAll(() => t?.close());
 
 type Json = ReturnType<typeof JSON.parse>;
