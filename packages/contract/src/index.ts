@@ -38,6 +38,7 @@ export * from './wallet/withdraw.routes.ts';
 export * from './wallet/wallet-ops.schemas.ts';
 export * from './wallet/wallet-record.schemas.ts';
 export { ACCOUNT_RECORD_TYPES, WALLET_RECORDS_CSV_PATH } from './wallet/wallet-record.calls.ts';
+export { OPS_WITHDRAWAL_PROOF_PATH } from './wallet/withdraw.calls.ts';
 export * from './agent/agent.schemas.ts';
 export * from './agent/agent.routes.ts';
 export * from './games/games.schemas.ts';

@@ -24,7 +24,24 @@ export const depositChannelSettingSchema = z.strictObject({
   max: minor.default(5_000_000),
 });
 
+/** An IANA time zone name the runtime knows (`America/Sao_Paulo`, `UTC`). */
+export const timeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'unknown time zone');
+
 export const walletSettingsSchema = z.strictObject({
+  /** The merchant's day for "daily" limits (withdraw dailyCount and dailyAmount count from 00:00 of
+   *  today in this zone). UTC unless set. */
+  timeZone: timeZoneSchema.default('UTC'),
   /** single: one wallet plays every vendor (default). transfer: each game vendor has its own wallet. */
   walletMode: z.enum(['single', 'transfer']).default('single'),
   deposit: z

@@ -1,5 +1,9 @@
 import type { RouteEntry } from '../route-entry.ts';
 
+/** GET: the "not received" proof image of a withdrawal, for the finance desk (a file, not an
+ *  envelope: image/png or image/jpeg; refusals are envelopes). Operator token, role finance. */
+export const OPS_WITHDRAWAL_PROOF_PATH = '/ops/wallet/withdrawals/:id/proof';
+
 /**
  * Wire facts (no zod) of the security centre's money settings, withdrawals, member-to-member
  * transfers and the operator's withdrawal desk. Part of the wallet group (walletCalls spreads them).

@@ -73,10 +73,16 @@ export const WITHDRAWAL_STATUSES = [
   'CONFIRMED',
   'REJECTED',
   'DISPUTED',
+  'FAILED',
 ] as const;
 export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
 export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
 export const withdrawalConfirmationSchema = z.enum(['RECEIVED', 'NOT_RECEIVED', 'AUTO']);
+/** Why the payout rail did not pay an approved withdrawal (the held money went back to the member):
+ *  the receiving bank refused the PIX key, or the rail refused the payout for another reason. */
+export const PAYOUT_FAIL_REASONS = ['payout_key_refused', 'payout_refused'] as const;
+export const payoutFailReasonSchema = z.enum(PAYOUT_FAIL_REASONS);
+export type PayoutFailReason = z.infer<typeof payoutFailReasonSchema>;
 
 /** One withdrawal as its member sees it: the tracker's steps are the four timestamps. */
 export const withdrawalSchema = z.strictObject({
@@ -91,6 +97,9 @@ export const withdrawalSchema = z.strictObject({
   confirmedAt: z.string().nullable(),
   rejectedAt: z.string().nullable(),
   rejectReason: z.string().nullable(),
+  /** APPROVED -> FAILED: the rail did not pay; the held amount is back in the member's wallet. */
+  failedAt: z.string().nullable(),
+  failReason: payoutFailReasonSchema.nullable(),
   confirmation: withdrawalConfirmationSchema.nullable(),
   /** The merchant's payout promise at the time of asking, for "elapsed against target". */
   payoutTargetMinutes: z.number().int(),

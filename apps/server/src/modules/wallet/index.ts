@@ -17,7 +17,7 @@ import { registerWalletOpsRoutes } from './wallet-ops.routes.ts';
 import { registerWalletRecordRoutes } from './wallet-record.routes.ts';
 import { merchantCurrencyFrom } from './wallet.service.ts';
 import { createWalletSettings } from './wallet-settings.service.ts';
-import { payoutProviderFor } from './withdraw.jobs.ts';
+import { payoutProviderFor, payoutSyncJob, withdrawAutoConfirmJob } from './withdraw.jobs.ts';
 import { registerWithdrawRoutes } from './withdraw.routes.ts';
 import { syncPayouts } from './withdrawal.service.ts';
 
@@ -48,7 +48,6 @@ export { liveBalanceConsumer } from './live-balance.ts';
 export { settlePaidCharge, reconcileDeposits, expireDeposits } from './deposit.service.ts';
 export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger.table.ts';
 export { addTurnoverRequirement, recordTurnover, turnoverRemaining } from './turnover.service.ts';
-export { payoutProviderFor, payoutSyncJob, withdrawAutoConfirmJob } from './withdraw.jobs.ts';
 export type { PayoutProvider, PayoutRequest, PayoutStatus } from './payout-provider.ts';
 export { merchantCurrencyFrom, type MerchantCurrency, type WalletDeps } from './wallet.service.ts';
 
@@ -76,15 +75,21 @@ export interface WalletModuleDeps {
   sandbox: boolean;
 }
 
-/** The wallet's periodic jobs (deposit expiry and reconciliation), for the app's scheduler. */
+/** The wallet's periodic jobs (deposit expiry and reconciliation, payout sync, withdrawal
+ *  auto-confirm), for the app's scheduler. */
 export function walletJobs(deps: WalletModuleDeps): ScheduledJob<Database>[] {
-  return depositJobs({
-    db: deps.db,
-    merchantCode: deps.merchantCode,
-    merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
-    settings: createWalletSettings(deps.db),
-    payments: deps.payments,
-  });
+  return [
+    ...depositJobs({
+      db: deps.db,
+      merchantCode: deps.merchantCode,
+      merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
+      settings: createWalletSettings(deps.db),
+      payments: deps.payments,
+    }),
+    // A failed payout is audited through the back office when there is one.
+    payoutSyncJob(payoutProviderFor(!deps.sandbox), deps.ops?.audit),
+    withdrawAutoConfirmJob,
+  ];
 }
 
 export const walletModule: ServerModule<WalletModuleDeps> = {
@@ -122,6 +127,7 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
       ops: deps.ops,
       system: deps.system,
       clock: deps.auth.clock,
+      audit: deps.ops?.audit,
       // The sandbox rail tells this node when a payout is due, so it settles within the delay rather
       // than at the next payout-sync job.
       payouts: payoutProviderFor(!deps.sandbox, {

@@ -26,6 +26,13 @@ import { walletBalanceChanged } from './wallet.events.ts';
  */
 export const TICKET_TTL_MS = 60_000;
 
+/**
+ * How often an open stream re-checks its session by default. A logged-out or revoked session's stream
+ * ends at the next re-check: within STREAM_RECHECK_MS plus one session query, well inside the 10 s
+ * the issue allows (half of it, so a slow query under load still fits).
+ */
+export const STREAM_RECHECK_MS = 5_000;
+
 export const liveBalanceConsumer = (live: LiveChannel): Consumer<Database> =>
   defineConsumer<Database>('wallet.live-balance', [
     on(walletBalanceChanged, async (event) => {
@@ -42,7 +49,8 @@ export interface LiveStreamDeps {
   live: LiveChannel;
   /** 32 bytes: seals the session token inside the ticket row. */
   ticketKey: Buffer;
-  /** How often an open stream re-checks its session (and sends a keep-alive comment). */
+  /** How often an open stream re-checks its session (and sends a keep-alive comment);
+   *  STREAM_RECHECK_MS unless given (tests shorten it). */
   recheckMs?: number;
   clock?: () => Date;
 }
@@ -86,7 +94,7 @@ const frame = (message: LiveMessage): string =>
   `event: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`;
 
 export function registerLiveStreamRoutes(app: FastifyInstance, deps: LiveStreamDeps): void {
-  const recheckMs = deps.recheckMs ?? 10_000;
+  const recheckMs = deps.recheckMs ?? STREAM_RECHECK_MS;
   // Open streams end before the server stops listening (preClose): a hijacked stream is never idle,
   // so close() would otherwise wait for every page to go away.
   const open = new Set<() => void>();
@@ -145,12 +153,18 @@ export function registerLiveStreamRoutes(app: FastifyInstance, deps: LiveStreamD
         res.end();
       };
       open.add(end);
+      let checking = false;
       const recheck = async () => {
+        // One check at a time: under load a slow check is not overtaken by the next tick.
+        if (checking || closed) return;
+        checking = true;
         let ok: boolean;
         try {
           ok = (await request.server.routeAuthenticate(token)).memberId === auth.memberId;
         } catch {
           ok = false;
+        } finally {
+          checking = false;
         }
         if (closed) return;
         if (ok) {

@@ -11,7 +11,13 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_TYPES, fillPath, walletRoutes, type RouteDef } from '@banca/contract';
+import {
+  AGENT_TYPES,
+  fillPath,
+  OPS_WITHDRAWAL_PROOF_PATH,
+  walletRoutes,
+  type RouteDef,
+} from '@banca/contract';
 import { getJson, namedOperatorToken } from '../../test/test-app.ts';
 import type { Db } from '../../database.ts';
 import {
@@ -97,7 +103,7 @@ beforeAll(async () => {
     body: { reason: 'test' },
   });
   // Nothing REQUESTED is left, so no generated operator call could legitimately decide anything.
-}, 60_000);
+}, 240_000);
 afterAll(() => t?.close());
 
 type Json = ReturnType<typeof JSON.parse>;
@@ -455,6 +461,28 @@ describe(
           query: new URLSearchParams(q as Record<string, string>).toString(),
         }));
       await checkEndpoint(walletRoutes.opsWithdrawals, queries);
+
+      // The proof image: ids without a proof, unknown or malformed ids; none is served or audited.
+      const proofViews = () =>
+        t.database.db
+          .selectFrom('operator_audit')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('action', '=', 'withdrawal.proof_view')
+          .executeTakeFirstOrThrow();
+      const viewsBefore = await proofViews();
+      const proofDef = { method: 'GET', path: OPS_WITHDRAWAL_PROOF_PATH, enc: false } as unknown as RouteDef;
+      const proofCodes = await checkEndpoint(
+        proofDef,
+        fc
+          .oneof(ids, fc.string({ maxLength: 12 }), fc.double({ noNaN: true }), fc.integer({ max: 0 }))
+          .map((id) => ({
+            label: 'proof',
+            operator: true,
+            path: fillPath(OPS_WITHDRAWAL_PROOF_PATH, { id: String(id) || ' ' }),
+          })),
+      );
+      expect(proofCodes.get('not_found')).toBeGreaterThan(0);
+      expect(await proofViews()).toEqual(viewsBefore);
       // A member's token is not an operator's.
       const asMember = await getJson(t.server.url + walletRoutes.opsWithdrawals.path, {
         headers: { authorization: `Bearer ${a.token}` },

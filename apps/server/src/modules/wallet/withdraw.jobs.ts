@@ -1,4 +1,5 @@
 import type { Database } from '../../database.ts';
+import type { OpsAccess } from '../../ops-access.ts';
 import type { ScheduledJob } from '../../platform/jobs/scheduler.ts';
 import { SandboxPayoutProvider, UnconfiguredPayoutProvider, type PayoutProvider } from './payout-provider.ts';
 import { createWalletSettings } from './wallet-settings.service.ts';
@@ -24,12 +25,15 @@ export const payoutProviderFor = (
 
 /** Safety net behind the rail's own notice: approved withdrawals are asked for and settled here too
  *  (e.g. the node that approved one died before its payout was asked or seen paid). */
-export const payoutSyncJob = (payouts: PayoutProvider): ScheduledJob<Database> => ({
+export const payoutSyncJob = (
+  payouts: PayoutProvider,
+  audit?: OpsAccess['audit'],
+): ScheduledJob<Database> => ({
   name: 'wallet.payout-sync',
   everySeconds: 60,
   run: async (db, now) => {
-    const { asked, paid } = await syncPayouts({ db, payouts, clock: () => now });
-    return `asked=${asked} paid=${paid}`;
+    const { asked, paid, failed } = await syncPayouts({ db, payouts, clock: () => now, audit });
+    return `asked=${asked} paid=${paid} failed=${failed}`;
   },
 });
 

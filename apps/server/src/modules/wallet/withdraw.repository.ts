@@ -104,6 +104,8 @@ export const insertWithdrawal = (
     | 'reject_reason'
     | 'decided_by'
     | 'provider_ref'
+    | 'failed_at'
+    | 'fail_reason'
   > & { requested_at: Date },
 ) => db.insertInto('withdrawal').values(row).returningAll().executeTakeFirstOrThrow();
 
@@ -114,14 +116,15 @@ export function findWithdrawal(db: DbOrTrx, id: number, opts: { memberId?: numbe
   return (opts.lock ? q.forUpdate() : q).executeTakeFirst();
 }
 
-/** Non-rejected withdrawals of a member requested since `since`: count and total. */
+/** Withdrawals of a member requested since `since` whose money did leave or may still leave (not
+ *  rejected, not failed: those returned it): count and total. */
 export async function usedSince(db: DbOrTrx, memberId: number, since: Date) {
   const row = await db
     .selectFrom('withdrawal')
     .select((eb) => [eb.fn.countAll<string>().as('n'), sql<string>`coalesce(sum(amount), 0)`.as('total')])
     .where('member_id', '=', memberId)
     .where('requested_at', '>=', since)
-    .where('status', '<>', 'REJECTED')
+    .where('status', 'not in', ['REJECTED', 'FAILED'])
     .executeTakeFirstOrThrow();
   return { count: Number(row.n), amount: Number(row.total) };
 }
@@ -171,6 +174,13 @@ export async function insertProof(
 ): Promise<void> {
   await db.insertInto('withdrawal_proof').values(row).execute();
 }
+
+export const findProof = (db: DbOrTrx, withdrawalId: number) =>
+  db
+    .selectFrom('withdrawal_proof')
+    .select(['content_type', 'bytes'])
+    .where('withdrawal_id', '=', withdrawalId)
+    .executeTakeFirst();
 
 /** Approved withdrawals whose payout has not been seen paid yet (the payout sync's work list). */
 export const listApprovedUnpaid = (db: DbOrTrx, limit: number) =>

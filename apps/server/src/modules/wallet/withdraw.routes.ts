@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { PROOF_MAX_BASE64, walletRoutes } from '@banca/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamSchema, OPS_WITHDRAWAL_PROOF_PATH, PROOF_MAX_BASE64, walletRoutes } from '@banca/contract';
 import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
 import type { ServerKey } from '../../platform/crypto/server-keys.ts';
@@ -15,6 +16,7 @@ import {
   listOpsWithdrawals,
   rejectWithdrawal,
   requestWithdrawal,
+  viewProof,
   type WithdrawDeps,
 } from './withdrawal.service.ts';
 
@@ -111,4 +113,33 @@ export function registerWithdrawRoutes(app: FastifyInstance, deps: WithdrawRoute
       }),
     finance,
   );
+  // A file, not an envelope: the image as stored (its type judged by its bytes at upload), never
+  // rendered inline as anything else (nosniff), downloaded under a name of ours.
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: OPS_WITHDRAWAL_PROOF_PATH,
+    schema: {
+      operationId: 'wallet.opsWithdrawalProof',
+      summary: 'The "not received" proof image of a withdrawal (png or jpg); each view is audited',
+      tags: ['ops'],
+      params: idParamSchema,
+      security: [{ bearer: [] }],
+    },
+    onRequest: ops.require('finance'),
+    handler: async (request, reply) => {
+      const proof = await viewProof(deps, ops, {
+        id: request.params.id,
+        merchantCode: deps.merchantCode,
+        actor: actor(request),
+        requestId: request.id,
+      });
+      const ext = proof.contentType === 'image/png' ? 'png' : 'jpg';
+      return reply
+        .header('content-type', proof.contentType)
+        .header('content-disposition', `inline; filename="withdrawal-${request.params.id}-proof.${ext}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(proof.bytes);
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { PixKeyType, WithdrawalStatus } from '@banca/contract';
+import type { PayoutFailReason, PixKeyType, WithdrawalStatus } from '@banca/contract';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -47,6 +47,9 @@ export interface WithdrawalTable {
   /** The operator who approved or rejected (username). */
   decided_by: string | null;
   provider_ref: string | null;
+  /** Migration 202611241020: when and why the rail did not pay (status FAILED). */
+  failed_at: NullableTimestamp;
+  fail_reason: PayoutFailReason | null;
 }
 
 export interface WithdrawalProofTable {

@@ -1,6 +1,7 @@
 import {
   PROOF_MAX_BYTES,
   type ConfirmWithdrawalBody,
+  type PayoutFailReason,
   type RequestWithdrawalBody,
   type Withdrawal,
   type WithdrawalList,
@@ -14,13 +15,14 @@ import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
 import { findMemberById } from '../member/index.ts';
 import { findMemberWallet, houseAccount, inTransaction, transfer } from './ledger.service.ts';
 import { checkPaymentPassword, payoutKeyView, type MoneySettingsDeps } from './money-settings.service.ts';
-import type { PayoutProvider } from './payout-provider.ts';
+import { PayoutRefusedError, type PayoutProvider } from './payout-provider.ts';
 import type { MerchantCurrency } from './wallet.service.ts';
 import { WalletError } from './wallet.errors.ts';
 import { WithdrawError } from './withdraw.errors.ts';
 import {
   findPayoutKey,
   findWithdrawal,
+  findProof,
   findWithdrawalByRequest,
   hasProof,
   insertProof,
@@ -35,11 +37,14 @@ import {
 } from './withdraw.repository.ts';
 import type { WithdrawalRow } from './withdraw.table.ts';
 import { turnoverRemaining } from './turnover.service.ts';
+import { startOfDay } from './wallet-day.ts';
 
 /** What withdrawals need: the money settings' deps, the merchant currency and the payout rail. */
 export interface WithdrawDeps extends MoneySettingsDeps {
   merchantCurrency(merchantCode: string): Promise<MerchantCurrency>;
   payouts: PayoutProvider;
+  /** Writes the audit row of a failed payout; undefined without a back office. */
+  audit?: OpsAccess['audit'] | undefined;
 }
 
 /*
@@ -47,7 +52,8 @@ export interface WithdrawDeps extends MoneySettingsDeps {
  * the payout rail is asked) -> PAID (the rail says paid: WITHDRAWALS_PENDING -> PAYMENT_CLEARING) ->
  * CONFIRMED (member says received, or the timeout treats it as received) | DISPUTED (member says not
  * received, with a proof image; no refund, finance looks into it). REQUESTED -> REJECTED (operator,
- * with a reason: WITHDRAWALS_PENDING -> member). Every change is one transaction holding the
+ * with a reason: WITHDRAWALS_PENDING -> member). APPROVED -> FAILED (the rail refused or did not pay:
+ * WITHDRAWALS_PENDING -> member, the rail's reason kept, audited as the payout rail). Every change is one transaction holding the
  * withdrawal's row lock; a change from any other state is refused (409), so a double approve or a
  * reject racing an approve leaves exactly one decision. Ledger keys name the withdrawal, so a retried
  * step never moves money twice.
@@ -67,13 +73,11 @@ export const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
   confirmedAt: iso(row.confirmed_at),
   rejectedAt: iso(row.rejected_at),
   rejectReason: row.reject_reason,
+  failedAt: iso(row.failed_at),
+  failReason: row.fail_reason,
   confirmation: row.confirmation,
   payoutTargetMinutes: row.payout_target_minutes,
 });
-
-/** "Daily" limits count from 00:00 UTC (the merchant has no time zone setting yet). */
-export const startOfDayUtc = (now: Date): Date =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** GET /wps/v2/wallets/withdraw/overview */
 export async function getWithdrawOverview(deps: WithdrawDeps, auth: RouteAuth): Promise<WithdrawOverview> {
@@ -86,7 +90,7 @@ export async function getWithdrawOverview(deps: WithdrawDeps, auth: RouteAuth): 
   ]);
   const [wallet, used] = await Promise.all([
     findMemberWallet(deps.db, auth.memberId, currency),
-    usedSince(deps.db, auth.memberId, startOfDayUtc(deps.clock())),
+    usedSince(deps.db, auth.memberId, startOfDay(deps.clock(), settings.timeZone)),
   ]);
   const w = settings.withdraw;
   return {
@@ -116,7 +120,7 @@ export async function requestWithdrawal(
   auth: RouteAuth,
   body: RequestWithdrawalBody,
 ): Promise<Withdrawal> {
-  const settings = (await deps.settings.get(auth.merchantCode)).withdraw;
+  const { withdraw: settings, timeZone } = await deps.settings.get(auth.merchantCode);
   if (body.amount < settings.min || body.amount > settings.max)
     throw new WithdrawError('withdraw_amount_out_of_range', { min: settings.min, max: settings.max });
   const { currency } = await deps.merchantCurrency(auth.merchantCode);
@@ -134,7 +138,8 @@ export async function requestWithdrawal(
     if (state.turnover_remaining > 0)
       throw new WithdrawError('turnover_not_met', { remaining: state.turnover_remaining });
     const now = deps.clock();
-    const used = await usedSince(trx, auth.memberId, startOfDayUtc(now));
+    // "Daily": since 00:00 of today in the merchant's time zone (UTC unless its settings name one).
+    const used = await usedSince(trx, auth.memberId, startOfDay(now, timeZone));
     if (used.count + 1 > settings.dailyCount || used.amount + body.amount > settings.dailyAmount) {
       throw new WithdrawError('withdraw_daily_limit', {
         dailyCount: settings.dailyCount,
@@ -335,6 +340,33 @@ async function decide(
   });
 }
 
+/**
+ * GET /ops/wallet/withdrawals/:id/proof: the member's "not received" image, for the finance desk. The
+ * view is audited (who looked at which member's image) in the same transaction that reads it; a
+ * withdrawal of another merchant, or one without a proof, is not_found.
+ */
+export async function viewProof(
+  deps: Pick<WithdrawDeps, 'db'>,
+  ops: Pick<OpsAccess, 'audit'>,
+  args: { id: number; merchantCode: string; actor: OperatorActor; requestId?: string },
+): Promise<{ contentType: 'image/png' | 'image/jpeg'; bytes: Buffer }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await findWithdrawal(trx, args.id);
+    const proof = row && row.merchant_code === args.merchantCode ? await findProof(trx, args.id) : undefined;
+    if (!row || !proof) throw new AppError('not_found');
+    await ops.audit(trx, {
+      actor: args.actor,
+      action: 'withdrawal.proof_view',
+      subjectType: 'withdrawal',
+      subjectId: String(args.id),
+      before: null,
+      after: { memberId: row.member_id, contentType: proof.content_type, bytes: proof.bytes.length },
+      requestId: args.requestId ?? null,
+    });
+    return { contentType: proof.content_type, bytes: proof.bytes };
+  });
+}
+
 /** POST /ops/wallet/withdrawals/:id/approve: the decision commits, then the payout rail is asked. */
 export async function approveWithdrawal(
   deps: WithdrawDeps,
@@ -346,7 +378,7 @@ export async function approveWithdrawal(
     action: 'approve',
     ...(args.note ? { reason: args.note } : {}),
   });
-  const current = await askPayout(deps, approved).catch(() => approved);
+  const current = await askPayout({ ...deps, audit: ops.audit }, approved).catch(() => approved);
   return toOps(current, false);
 }
 
@@ -359,19 +391,31 @@ export async function rejectWithdrawal(
   return toOps(await decide(deps, ops, { ...args, action: 'reject' }), false);
 }
 
-/** Asks the rail to pay an approved withdrawal (once: the first reference is kept). */
-type PayoutDeps = Pick<WithdrawDeps, 'db' | 'payouts' | 'clock'>;
+/** What the payout steps need: the rail, and the audit when a back office exists. */
+type PayoutDeps = Pick<WithdrawDeps, 'db' | 'payouts' | 'clock' | 'audit'>;
 
+/** Who the audit names for what the payout rail decided (no operator did it). */
+export const PAYOUT_RAIL_ACTOR: OperatorActor = { id: 0, username: 'payout-rail', role: 'finance' };
+
+/** Asks the rail to pay an approved withdrawal (once: the first reference is kept). A refusal by the
+ *  rail fails the withdrawal (the money goes back); any other error leaves it for the next sync. */
 async function askPayout(deps: PayoutDeps, row: WithdrawalRow): Promise<WithdrawalRow> {
   if (row.provider_ref) return row;
-  const { providerRef } = await deps.payouts.requestPayout({
-    reference: `withdrawal:${row.id}`,
-    amount: row.amount,
-    currency: row.currency,
-    keyType: row.key_type,
-    key: row.key_value,
-    payeeName: row.payee_name,
-  });
+  let providerRef: string;
+  try {
+    ({ providerRef } = await deps.payouts.requestPayout({
+      reference: `withdrawal:${row.id}`,
+      amount: row.amount,
+      currency: row.currency,
+      keyType: row.key_type,
+      key: row.key_value,
+      payeeName: row.payee_name,
+    }));
+  } catch (err) {
+    if (!(err instanceof PayoutRefusedError)) throw err;
+    await failPayout(deps, row.id, err.reason);
+    return (await findWithdrawal(deps.db, row.id))!;
+  }
   const stored = await deps.db
     .updateTable('withdrawal')
     .set({ provider_ref: providerRef })
@@ -383,16 +427,59 @@ async function askPayout(deps: PayoutDeps, row: WithdrawalRow): Promise<Withdraw
 }
 
 /**
- * Settles an approved withdrawal when the rail says it is paid: APPROVED -> PAID and the payout move
- * WITHDRAWALS_PENDING -> PAYMENT_CLEARING, in one transaction under the row lock. Anything else
- * (pending, already paid, rejected) changes nothing. Returns true when this call marked it paid.
+ * The rail did not pay an approved withdrawal: APPROVED -> FAILED with the rail's reason, the held
+ * amount back to the member (WITHDRAWALS_PENDING -> member, keyed `withdrawal:return:<id>` like a
+ * rejection, so the money can come back once whatever path gets there first) and an audit row naming
+ * the payout rail, in one transaction under the row lock. Any other state changes nothing. Returns
+ * true when this call failed it.
  */
-export async function settlePayout(deps: PayoutDeps, id: number): Promise<boolean> {
-  const row = await findWithdrawal(deps.db, id);
-  if (!row || row.status !== 'APPROVED' || !row.provider_ref) return false;
-  const { status } = await deps.payouts.getPayout(row.provider_ref);
-  if (status !== 'PAID') return false;
+export async function failPayout(deps: PayoutDeps, id: number, reason: PayoutFailReason): Promise<boolean> {
   return inTransaction(deps.db, async (trx) => {
+    const before = await findWithdrawal(trx, id, { lock: true });
+    if (!before || before.status !== 'APPROVED') return false;
+    const wallet = await findMemberWallet(trx, before.member_id, before.currency);
+    if (!wallet) throw new Error(`withdrawal ${before.id}: the member's wallet is gone`);
+    const pending = await houseAccount(trx, before.merchant_code, 'WITHDRAWALS_PENDING', before.currency);
+    await transfer(trx, {
+      idempotencyKey: `withdrawal:return:${before.id}`,
+      debitAccountId: pending.id,
+      creditAccountId: wallet.id,
+      amount: before.amount,
+      kind: 'WITHDRAWAL_RETURN',
+      reference: `withdrawal:${before.id}`,
+    });
+    const after = await updateWithdrawal(trx, id, {
+      status: 'FAILED',
+      failed_at: deps.clock(),
+      fail_reason: reason,
+    });
+    await deps.audit?.(trx, {
+      actor: PAYOUT_RAIL_ACTOR,
+      action: 'withdrawal.payout_failed',
+      subjectType: 'withdrawal',
+      subjectId: String(id),
+      before: toOps(before, false),
+      after: toOps(after, false),
+      reason,
+    });
+    return true;
+  });
+}
+
+/**
+ * Settles an approved withdrawal by what the rail says: PAID -> APPROVED -> PAID and the payout move
+ * WITHDRAWALS_PENDING -> PAYMENT_CLEARING, in one transaction under the row lock; FAILED ->
+ * failPayout. Anything else (pending, already paid, rejected) changes nothing. Returns what this call
+ * did.
+ */
+export async function settlePayout(deps: PayoutDeps, id: number): Promise<'paid' | 'failed' | null> {
+  const row = await findWithdrawal(deps.db, id);
+  if (!row || row.status !== 'APPROVED' || !row.provider_ref) return null;
+  const state = await deps.payouts.getPayout(row.provider_ref);
+  if (state.status === 'FAILED')
+    return (await failPayout(deps, id, state.reason ?? 'payout_refused')) ? 'failed' : null;
+  if (state.status !== 'PAID') return null;
+  const paid = await inTransaction(deps.db, async (trx) => {
     const current = await findWithdrawal(trx, id, { lock: true });
     if (!current || current.status !== 'APPROVED') return false;
     const pending = await houseAccount(trx, current.merchant_code, 'WITHDRAWALS_PENDING', current.currency);
@@ -408,22 +495,29 @@ export async function settlePayout(deps: PayoutDeps, id: number): Promise<boolea
     await updateWithdrawal(trx, id, { status: 'PAID', paid_at: deps.clock() });
     return true;
   });
+  return paid ? 'paid' : null;
 }
 
 /** The payout sync (a job and the sandbox's timer): asks the rail for approved withdrawals without a
- *  reference yet, and settles those it reports paid. */
-export async function syncPayouts(deps: PayoutDeps, limit = 200): Promise<{ asked: number; paid: number }> {
+ *  reference yet, and settles those it reports paid or failed. */
+export async function syncPayouts(
+  deps: PayoutDeps,
+  limit = 200,
+): Promise<{ asked: number; paid: number; failed: number }> {
   let asked = 0;
   let paid = 0;
+  let failed = 0;
   for (const row of await listApprovedUnpaid(deps.db, limit)) {
     let current = row;
     if (!current.provider_ref) {
       current = await askPayout(deps, current);
       asked++;
     }
-    if (await settlePayout(deps, current.id)) paid++;
+    const outcome = await settlePayout(deps, current.id);
+    if (outcome === 'paid') paid++;
+    if (outcome === 'failed') failed++;
   }
-  return { asked, paid };
+  return { asked, paid, failed };
 }
 
 /** Paid withdrawals not confirmed within the merchant's confirmTimeoutMinutes are treated as received

@@ -19,6 +19,7 @@ import * as m202611231600 from './202611231600-art-assets.ts';
 import * as m202611231601 from './202611231601-games-catalogue.ts';
 import * as m202611231602 from './202611231602-content-announcements.ts';
 import * as m202611241000 from './202611241000-ledger-transfer-function.ts';
+import * as m202611241020 from './202611241020-wallet-withdrawal-failed.ts';
 import * as m202611241030 from './202611241030-games-vendor-wallet.ts';
 import * as m202611241050 from './202611241050-content-banner-image-en.ts';
 
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '202611231601-games-catalogue': m202611231601,
   '202611231602-content-announcements': m202611231602,
   '202611241000-ledger-transfer-function': m202611241000,
+  '202611241020-wallet-withdrawal-failed': m202611241020,
   '202611241030-games-vendor-wallet': m202611241030,
   '202611241050-content-banner-image-en': m202611241050,
 };

@@ -26,13 +26,14 @@ const STEPS = ['requested', 'approved', 'paid', 'confirmed'] as const;
 /** Minutes since the request, ticking each half minute: up to payment, then frozen at the payout. */
 function useElapsedMinutes(w: Withdrawal): number {
   const [now, setNow] = useState(() => Date.now());
-  const running = !w.paidAt && !w.rejectedAt;
+  const stoppedAt = w.paidAt ?? w.rejectedAt ?? w.failedAt;
+  const running = !stoppedAt;
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, [running]);
-  const end = w.paidAt ? Date.parse(w.paidAt) : w.rejectedAt ? Date.parse(w.rejectedAt) : now;
+  const end = stoppedAt ? Date.parse(stoppedAt) : now;
   return Math.max(0, Math.floor((end - Date.parse(w.requestedAt)) / 60_000));
 }
 
@@ -109,7 +110,7 @@ function ConfirmReceipt({ w }: { w: Withdrawal }) {
 }
 
 /** One withdrawal's tracker: requested, approved, paid, confirmed, and the clock against the target. */
-function Tracker({ w }: { w: Withdrawal }) {
+export function Tracker({ w }: { w: Withdrawal }) {
   const { t, language } = useT();
   const elapsed = useElapsedMinutes(w);
   const at: Record<(typeof STEPS)[number], string | null> = {
@@ -118,7 +119,9 @@ function Tracker({ w }: { w: Withdrawal }) {
     paid: w.paidAt,
     confirmed: w.confirmedAt,
   };
-  const late = !w.rejectedAt && elapsed > w.payoutTargetMinutes;
+  // A rejected or failed withdrawal is over: the money is back, no clock runs.
+  const closed = w.status === 'REJECTED' || w.status === 'FAILED';
+  const late = !closed && elapsed > w.payoutTargetMinutes;
   return (
     <li className="wd-item" data-status={w.status} aria-label={t('wallet.withdraw.itemLabel', { id: w.id })}>
       <div className="wd-item__head">
@@ -134,6 +137,10 @@ function Tracker({ w }: { w: Withdrawal }) {
       </p>
       {w.status === 'REJECTED' ? (
         <p className="wd-item__reason">{t('wallet.withdraw.rejected', { reason: w.rejectReason ?? '—' })}</p>
+      ) : w.status === 'FAILED' ? (
+        <p className="wd-item__reason" data-testid="wd-fail-reason">
+          {t(`wallet.withdraw.failed.${w.failReason ?? 'payout_refused'}`)}
+        </p>
       ) : (
         <ol className="wd-steps">
           {STEPS.map((step) => (
@@ -152,7 +159,7 @@ function Tracker({ w }: { w: Withdrawal }) {
           ))}
         </ol>
       )}
-      {w.status !== 'REJECTED' && (
+      {!closed && (
         <p className={`wd-clock${late ? ' is-late' : ''}`}>
           {t('wallet.withdraw.clock', { elapsed, target: w.payoutTargetMinutes })}
         </p>
