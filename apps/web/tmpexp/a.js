@@ -1,0 +1,1 @@
+export { createBrowserRouter, RouterProvider, useMatches, useNavigation, redirect, Link, NavLink, useNavigate, useLocation, useSearchParams, Outlet } from 'react-router';

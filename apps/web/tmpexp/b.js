@@ -1,0 +1,1 @@
+export { BrowserRouter, Routes, Route, Navigate, useRoutes, Link, NavLink, useNavigate, useLocation, useSearchParams, Outlet, matchRoutes } from 'react-router';
