@@ -22,11 +22,14 @@ const probe = (path: string, text: string, redirectTo?: string): RouteObject => 
 });
 
 /** The current location, where a test can read it. */
-const at = { pathname: '' };
 function LocationProbe() {
-  at.pathname = useLocation().pathname;
-  return null;
+  return <output data-testid="location">{useLocation().pathname}</output>;
 }
+const at = {
+  get pathname() {
+    return screen.getByTestId('location').textContent;
+  },
+};
 
 const renderAt = (path: string, table: RouteObject[]) => {
   render(

@@ -49,8 +49,11 @@ const modalRoute = (kind: 'login' | 'register' | 'help') => async () => {
   const { HomeWithModal } = await import('./routes/HomeWithModal');
   return { default: () => <HomeWithModal kind={kind} /> };
 };
-const loadModalRoutes = { login: modalRoute('login'), register: modalRoute('register'), help: modalRoute('help') };
-
+const loadModalRoutes = {
+  login: modalRoute('login'),
+  register: modalRoute('register'),
+  help: modalRoute('help'),
+};
 
 const loadNotFound = async () => ({
   default: (await withMessages(() => import('./routes/NotFound'))()).NotFound,
@@ -115,7 +118,9 @@ export const routes: RouteObject[] = [
             caseSensitive: true,
             handle: { name: 'agentHome', requiresLogin: true } satisfies RouteHandle,
             element: (
-              <RequireSession to={paths.agent}>{lazyElement(paths.agentHome, loadAgentCentrePage)}</RequireSession>
+              <RequireSession to={paths.agent}>
+                {lazyElement(paths.agentHome, loadAgentCentrePage)}
+              </RequireSession>
             ),
           },
         ],
