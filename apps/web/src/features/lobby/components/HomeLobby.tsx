@@ -57,7 +57,7 @@ export default function HomeLobby() {
       <h1 className="visually-hidden">{t('home.title', { site })}</h1>
       <section className="banner" aria-label={t('home.banners')}>
         <div
-          className="banner__frame"
+          className={`banner__frame${banners.length > 0 ? ' banner__frame--slides' : ''}`}
           onPointerEnter={turns ? wake : undefined}
           onTouchStart={turns ? wake : undefined}
           onFocus={turns ? wake : undefined}

@@ -1,1 +1,0 @@
-export { createBrowserRouter, RouterProvider, useMatches, useNavigation, redirect, Link, NavLink, useNavigate, useLocation, useSearchParams, Outlet } from 'react-router';
