@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { createAppRouter } from './router';
+import { BrowserRouter } from 'react-router';
+import { RouteTable } from './route-handles';
+import { routes } from './router';
 import { StartupGate } from './startup/StartupGate';
 
 export const createQueryClient = () =>
@@ -16,13 +16,10 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <StartupGate>
-        <AppRouter />
+        <BrowserRouter>
+          <RouteTable routes={routes} />
+        </BrowserRouter>
       </StartupGate>
     </QueryClientProvider>
   );
-}
-
-function AppRouter() {
-  const [router] = useState(createAppRouter);
-  return <RouterProvider router={router} />;
 }

@@ -1,16 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useMatches, useNavigation } from 'react-router';
+import { useLocation } from 'react-router';
 import { uiStore } from '@/state';
-import type { RouteHandle } from './guard';
-
-/** The name of the deepest matched route that has one. */
-export const routeNameOf = (matches: ReturnType<typeof useMatches>): string | undefined => {
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as RouteHandle | undefined;
-    if (handle?.name) return handle.name;
-  }
-  return undefined;
-};
+import { routeNameOf, useRouteHandles } from './route-handles';
 
 /** Scrolls to the element whose id is the URL hash, once it is rendered. */
 export const scrollToHash = (hash: string): boolean => {
@@ -28,25 +19,14 @@ export const scrollToHash = (hash: string): boolean => {
 };
 
 /**
- * After each navigation (spec section 2): the loading cover is hidden, the page scrolls to top when
- * the route name changes, and a URL hash scrolls to that element. A navigation that takes a moment
- * (a lazily loaded page) shows the cover meanwhile. The phone drawer closes.
+ * After each navigation (spec section 2): the page scrolls to top when the route name changes, and a
+ * URL hash scrolls to that element. The phone drawer closes. (A navigation that takes a moment, a
+ * lazily loaded page, shows the loading cover meanwhile: route-handles.tsx.)
  */
 export function NavigationEffects() {
-  const navigation = useNavigation();
   const location = useLocation();
-  const matches = useMatches();
-  const name = routeNameOf(matches);
+  const name = routeNameOf(useRouteHandles());
   const lastName = useRef<string | undefined>(undefined);
-
-  useEffect(() => {
-    if (navigation.state === 'idle') {
-      uiStore.set({ loadingCover: false });
-      return;
-    }
-    const timer = setTimeout(() => uiStore.set({ loadingCover: true }), 150);
-    return () => clearTimeout(timer);
-  }, [navigation.state]);
 
   useEffect(() => {
     if (lastName.current !== undefined && lastName.current !== name) window.scrollTo(0, 0);

@@ -1,30 +1,44 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { isValidElement } from 'react';
+import { MemoryRouter, useLocation, type RouteObject } from 'react-router';
 import { modalStore } from '@/state';
 import { until } from '@/test/until';
-import { requireAgentSession, requireLogin } from './guard';
+import { paths } from '@/config/paths';
+import { RequireSession } from './guard';
+import { RouteTable } from './route-handles';
 import { routes } from './router';
 
-const probe = (path: string, text: string, loader?: () => unknown): RouteObject => ({
+const probe = (path: string, text: string, redirectTo?: string): RouteObject => ({
   path,
-  loader,
-  element: <p>{text}</p>,
+  element: redirectTo ? (
+    <RequireSession to={redirectTo}>
+      <p>{text}</p>
+    </RequireSession>
+  ) : (
+    <p>{text}</p>
+  ),
 });
 
-/** Routers of the current test, disposed after it so none goes on loading lazy routes. */
-const routers: ReturnType<typeof createMemoryRouter>[] = [];
-const memoryRouter = (table: RouteObject[], path: string) => {
-  const router = createMemoryRouter(table, { initialEntries: [path] });
-  routers.push(router);
-  return router;
+/** The current location, where a test can read it. */
+function LocationProbe() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+const at = {
+  get pathname() {
+    return screen.getByTestId('location').textContent;
+  },
 };
 
 const renderAt = (path: string, table: RouteObject[]) => {
-  const router = memoryRouter(table, path);
-  render(<RouterProvider router={router} />);
-  return router;
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <LocationProbe />
+      <RouteTable routes={table} />
+    </MemoryRouter>,
+  );
+  return at;
 };
 
 beforeEach(() => {
@@ -39,7 +53,6 @@ beforeEach(() => {
   modalStore.reset();
 });
 afterEach(() => {
-  routers.splice(0).forEach((router) => router.dispose());
   vi.unstubAllGlobals();
 });
 
@@ -47,27 +60,27 @@ describe('navigation guard', () => {
   const table = [
     probe('/login', 'login page'),
     probe('/agent', 'agent landing'),
-    probe('/member', 'member centre', requireLogin),
-    probe('/agentHome', 'agent centre', requireAgentSession),
+    probe('/member', 'member centre', paths.login),
+    probe('/agentHome', 'agent centre', paths.agent),
   ];
 
   it('sends a login-required route without a token to /login', async () => {
     const router = renderAt('/member', table);
     expect(await screen.findByText('login page')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.pathname).toBe('/login');
   });
 
   it('lets the route through with a session token', async () => {
     sessionStorage.setItem('token', 'abc');
     const router = renderAt('/member', table);
     expect(await screen.findByText('member centre')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/member');
+    expect(router.pathname).toBe('/member');
   });
 
   it('sends the agent centre without a token to the agent landing', async () => {
     const router = renderAt('/agentHome', table);
     expect(await screen.findByText('agent landing')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/agent');
+    expect(router.pathname).toBe('/agent');
   });
 
   it('guards every login-required route of the app and leaves public ones open', () => {
@@ -75,7 +88,8 @@ describe('navigation guard', () => {
     const open: string[] = [];
     const walk = (list: RouteObject[]) =>
       list.forEach((route) => {
-        if (route.path) (route.loader ? guarded : open).push(route.path);
+        const isGuarded = isValidElement(route.element) && route.element.type === RequireSession;
+        if (route.path) (isGuarded ? guarded : open).push(route.path);
         if (route.children) walk(route.children);
       });
     walk(routes);
@@ -105,17 +119,20 @@ describe('navigation guard', () => {
   });
 
   it('/member without a token lands on /login with the login popup open', async () => {
-    const router = memoryRouter(routes, '/member');
+    const router = at;
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={['/member']}>
+          <LocationProbe />
+          <RouteTable routes={routes} />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     await screen.findAllByRole('button', { name: 'Entrar' });
     // The header's button renders before the lazily loaded /login route opens the popup: wait for
     // the popup's state itself, then for its dialog on the screen.
     await until(modalStore, (state) => state.stack.length > 0);
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.pathname).toBe('/login');
     expect(modalStore.get().stack.map((m) => m.kind)).toEqual(['login']);
     expect(await screen.findByRole('dialog')).toBeTruthy();
   });

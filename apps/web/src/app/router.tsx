@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { loadAgentCentrePage, loadAgentLandingPage } from '@/features/agent-centre';
 import { loadPromotionsPage } from '@/features/content';
 import { loadPointMallPage, loadVipPage } from '@/features/engagement';
@@ -8,9 +8,10 @@ import { loadMemberCentrePage } from '@/features/member-centre';
 import { loadSupportPage } from '@/features/system';
 import { paths } from '@/config/paths';
 import { withMessages } from '@/i18n';
-import { requireAgentSession, requireLogin, type RouteHandle } from './guard';
+import { RequireSession, type RouteHandle } from './guard';
 import { MainLayout } from './layouts/MainLayout';
-import { RootLayout, RouteFallback } from './layouts/RootLayout';
+import { RootLayout } from './layouts/RootLayout';
+import { lazyElement } from './route-handles';
 
 /** A route whose page module (default export) loads on demand. */
 const page = (
@@ -22,8 +23,11 @@ const page = (
   path,
   caseSensitive: true,
   handle: { name, footer: options.footer, requiresLogin: options.login } satisfies RouteHandle,
-  ...(options.login ? { loader: requireLogin } : {}),
-  lazy: async () => ({ Component: (await load()).default }),
+  element: options.login ? (
+    <RequireSession to={paths.login}>{lazyElement(path, load)}</RequireSession>
+  ) : (
+    lazyElement(path, load)
+  ),
 });
 
 const home = (path: string): RouteObject => ({
@@ -38,18 +42,29 @@ const withModal = (path: string, kind: 'login' | 'register' | 'help'): RouteObje
   path,
   caseSensitive: true,
   handle: { name: 'home' } satisfies RouteHandle,
-  lazy: async () => {
-    const { HomeWithModal } = await import('./routes/HomeWithModal');
-    return { Component: () => <HomeWithModal kind={kind} /> };
-  },
+  element: lazyElement(path, loadModalRoutes[kind]),
 });
+
+const modalRoute = (kind: 'login' | 'register' | 'help') => async () => {
+  const { HomeWithModal } = await import('./routes/HomeWithModal');
+  return { default: () => <HomeWithModal kind={kind} /> };
+};
+const loadModalRoutes = {
+  login: modalRoute('login'),
+  register: modalRoute('register'),
+  help: modalRoute('help'),
+};
+
+const loadNotFound = async () => ({
+  default: (await withMessages(() => import('./routes/NotFound'))()).NotFound,
+});
+const loadGameLayout = async () => ({ default: (await import('./layouts/GameLayout')).GameLayout });
+const loadAgentLayout = async () => ({ default: (await import('./layouts/AgentLayout')).AgentLayout });
 
 /** Every route of spec section 2 with its aliases. */
 export const routes: RouteObject[] = [
   {
-    id: 'root',
     Component: RootLayout,
-    HydrateFallback: RouteFallback,
     children: [
       {
         Component: MainLayout,
@@ -79,14 +94,12 @@ export const routes: RouteObject[] = [
           {
             path: '*',
             handle: { name: 'notFound' } satisfies RouteHandle,
-            lazy: async () => ({
-              Component: (await withMessages(() => import('./routes/NotFound'))()).NotFound,
-            }),
+            element: lazyElement('*', loadNotFound),
           },
         ],
       },
       {
-        lazy: async () => ({ Component: (await import('./layouts/GameLayout')).GameLayout }),
+        element: lazyElement('game-layout', loadGameLayout),
         children: [
           page(paths.seamless, 'seamless', loadSeamlessPage, { footer: false }),
           page(paths.lottert, 'gamePage', loadLotteryPage, { footer: false }),
@@ -97,20 +110,21 @@ export const routes: RouteObject[] = [
       // A page of its own (the customer-service window): no header, side menu or footer.
       page(paths.support, 'support', loadSupportPage),
       {
-        lazy: async () => ({ Component: (await import('./layouts/AgentLayout')).AgentLayout }),
+        element: lazyElement('agent-layout', loadAgentLayout),
         children: [
           page(paths.agent, 'agent', loadAgentLandingPage),
           {
             path: paths.agentHome,
             caseSensitive: true,
             handle: { name: 'agentHome', requiresLogin: true } satisfies RouteHandle,
-            loader: requireAgentSession,
-            lazy: async () => ({ Component: (await loadAgentCentrePage()).default }),
+            element: (
+              <RequireSession to={paths.agent}>
+                {lazyElement(paths.agentHome, loadAgentCentrePage)}
+              </RequireSession>
+            ),
           },
         ],
       },
     ],
   },
 ];
-
-export const createAppRouter = () => createBrowserRouter(routes);

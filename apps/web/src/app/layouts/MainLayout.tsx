@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
-import { Outlet, useMatches } from 'react-router';
-import type { RouteHandle } from '../guard';
+import { Outlet } from 'react-router';
+import { useRouteHandles } from '../route-handles';
 import { Header } from './Header';
 import { RightBar } from './RightBar';
 import { SideMenu } from './SideMenu';
@@ -10,9 +10,8 @@ const Footer = lazy(() => import('./Footer'));
 
 /** Side menu, header, content and footer (spec section 2). Lottery pages drop the footer. */
 export function MainLayout() {
-  const matches = useMatches();
-  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
-  const footer = handle?.footer !== false;
+  const handles = useRouteHandles();
+  const footer = handles[handles.length - 1]?.footer !== false;
   return (
     <div className="shell shell--main">
       <Header withSideMenu />

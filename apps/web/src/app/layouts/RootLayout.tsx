@@ -24,7 +24,3 @@ export function RootLayout() {
     </>
   );
 }
-
-export function RouteFallback() {
-  return <LoadingCover show />;
-}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { hasToken } from '@/api';
+
+/**
+ * Navigation guard (spec section 2): a route that needs login, reached without a session token,
+ * goes to `to` (/login, home with the login popup open; the agent landing for the agent centre).
+ * It wraps the route's element, so it decides before any lazily loaded page code is fetched.
+ */
+export function RequireSession({ to, children }: { to: string; children: ReactNode }) {
+  return hasToken() ? children : <Navigate to={to} replace />;
+}
+
+/** What the shell needs to know about a route, kept in its `handle`. */
+export interface RouteHandle {
+  /** Scroll to top happens when this changes between navigations. */
+  name: string;
+  /** Lottery and seamless pages have no footer. */
+  footer?: boolean;
+  requiresLogin?: boolean;
+}
