@@ -1,3 +1,4 @@
+import { queryId, queryInteger } from '../query-number.ts';
 import { z } from 'zod';
 
 /** Maintenance and region-blocking settings an operator changes at run time, without a rebuild. */
@@ -79,7 +80,7 @@ export const createOperatorBodySchema = z.strictObject({
 export const operatorListSchema = z.strictObject({ operators: z.array(operatorSchema) });
 
 export const operatorIdParamsSchema = z.strictObject({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: queryId(),
 });
 
 /** GET /ops/audit (admin): filters and keyset paging (newest first; `before` is the last id seen). */
@@ -96,8 +97,8 @@ export const auditQuerySchema = z.strictObject({
   subjectId: z.string().min(1).max(64).optional(),
   from: z.string().datetime().optional(),
   to: z.string().datetime().optional(),
-  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: queryId().optional(),
+  limit: queryInteger(1, 200).default(50),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

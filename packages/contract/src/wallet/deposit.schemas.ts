@@ -1,3 +1,4 @@
+import { queryId, queryInteger } from '../query-number.ts';
 /** Wire shapes of deposits and the live balance stream. Money is integer minor units (../money.ts). */
 import { z } from 'zod';
 import { moneySchema } from '../money.ts';
@@ -53,11 +54,11 @@ export const depositViewSchema = depositSummarySchema.extend({
 export type DepositView = z.infer<typeof depositViewSchema>;
 
 export const depositIdParamsSchema = z.strictObject({
-  depositId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  depositId: queryId(),
 });
 
 export const depositListQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  limit: queryInteger(1, 50).default(10),
 });
 
 export const depositListSchema = z.strictObject({ deposits: z.array(depositSummarySchema) });
@@ -83,7 +84,7 @@ export type BalanceEvent = z.infer<typeof balanceEventSchema>;
 
 /** GET /ops/wallet/deposits */
 export const opsDepositQuerySchema = z.strictObject({
-  memberId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  memberId: queryId().optional(),
   status: depositStatusSchema.optional(),
   /** Only deposits carrying a flag. */
   flagged: z
@@ -92,9 +93,9 @@ export const opsDepositQuerySchema = z.strictObject({
     .optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: queryInteger(1, 200).default(50),
   /** Keyset: deposits with a smaller id than this. */
-  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  before: queryId().optional(),
 });
 
 export const opsDepositSchema = depositSummarySchema.extend({

@@ -1,3 +1,4 @@
+import { queryInteger } from '../query-number.ts';
 import { z } from 'zod';
 import { moneySchema } from '../money.ts';
 
@@ -23,7 +24,7 @@ export const recordQuerySchema = z.strictObject({
     .string()
     .regex(/^\d{1,16}[dc]$/)
     .optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: queryInteger(1, 100).default(20),
 });
 export type RecordQuery = z.infer<typeof recordQuerySchema>;
 

@@ -1,3 +1,4 @@
+import { queryId, queryInteger } from '../query-number.ts';
 /**
  * Wire shapes of the member's money settings (payment password, payout PIX key), withdrawals (request,
  * tracker, confirmation, operator decisions) and member-to-member transfers along the agent tree.
@@ -15,7 +16,7 @@ export const positiveAmountSchema = z.number().int().min(1).max(Number.MAX_SAFE_
  *  checked by the service, which names the rule in the error. */
 export const paymentPasswordSchema = z.string().min(1).max(64);
 export const idParamSchema = z.strictObject({
-  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  id: queryId(),
 });
 
 export const pixKeyTypeSchema = z.enum(PIX_KEY_TYPES);
@@ -134,8 +135,8 @@ export type RequestWithdrawalBody = z.infer<typeof requestWithdrawalBodySchema>;
 
 /** GET /wps/v2/wallets/withdrawals: newest first, keyset by id. */
 export const withdrawalListQuerySchema = z.strictObject({
-  before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  before: queryId().optional(),
+  limit: queryInteger(1, 50).default(10),
 });
 export const withdrawalListSchema = z.strictObject({
   items: z.array(withdrawalSchema),
@@ -192,12 +193,12 @@ export const memberTransferValueSchema = z.strictObject({
 /** GET /ops/wallet/withdrawals */
 export const opsWithdrawalQuerySchema = z.strictObject({
   status: withdrawalStatusSchema.optional(),
-  memberId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  memberId: queryId().optional(),
   /** ISO dates bounding requestedAt. */
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: queryId().optional(),
+  limit: queryInteger(1, 200).default(50),
 });
 export const opsWithdrawalSchema = withdrawalSchema.extend({
   memberId: z.number().int(),
