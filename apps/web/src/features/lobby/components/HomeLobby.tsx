@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useState } from 'react';
-import { CAROUSEL, type Category } from '@banca/contract';
+import { Suspense, lazy } from 'react';
+import type { Category } from '@banca/contract';
 import { openLogin } from '@/features/auth';
 import { useSiteName } from '@/features/system';
 import { useT } from '@/i18n';
@@ -9,11 +9,11 @@ import { Icon } from '@/ui';
 import { homeContentQuery } from '../api/home-api';
 import { useMenus } from '../hooks/useMenus';
 import { CATEGORY_ICONS } from '../lobby-data';
-import { BannerSlides, reducedMotion } from './BannerSlides';
+import { BannerSlides } from './BannerSlides';
 
-// Below the menu, and the carousel library: their own chunks, so the shell stays small. The carousel
-// library is not needed until the carousel first moves (its autoplay's first turn, or a visitor's
-// touch, hover, focus or button): the slides themselves are painted from the start (BannerSlides).
+// Below the menu, and the carousel library: their own chunks, so the shell stays small. The slides
+// are painted from the start (BannerSlides, the Suspense fallback) and Embla takes them over when its
+// chunk arrives, before a visitor has had time to press anything.
 const HomeSections = lazy(() => import('./HomeSections'));
 const BannerCarousel = lazy(() => import('./BannerCarousel'));
 
@@ -32,16 +32,6 @@ export default function HomeLobby() {
   const content = useQuery(homeContentQuery(language)).data;
   const menu: Category[] = ['HOME', 'FAV', ...categories.map((category) => category.title)];
   const banners = content?.banners ?? [];
-  // null until the carousel first has to move; then its first move (HomeLobby loads Embla for it).
-  const [carouselStep, setCarouselStep] = useState<-1 | 0 | 1 | null>(null);
-  const turns = banners.length > 1;
-  const wake = () => setCarouselStep((current) => current ?? 0);
-  const move = (step: -1 | 1) => setCarouselStep((current) => (current ? current : step));
-  useEffect(() => {
-    if (!turns || reducedMotion()) return;
-    const timer = setTimeout(() => setCarouselStep((current) => current ?? 1), CAROUSEL.autoplayMs);
-    return () => clearTimeout(timer);
-  }, [turns]);
   const notices = content?.notices ?? [];
 
   const select = (category: Category) => {
@@ -56,29 +46,13 @@ export default function HomeLobby() {
     <div className="home">
       <h1 className="visually-hidden">{t('home.title', { site })}</h1>
       <section className="banner" aria-label={t('home.banners')}>
-        <div
-          className={`banner__frame${banners.length > 0 ? ' banner__frame--slides' : ''}`}
-          onPointerEnter={turns ? wake : undefined}
-          onTouchStart={turns ? wake : undefined}
-          onFocus={turns ? wake : undefined}
-        >
+        <div className={`banner__frame${banners.length > 0 ? ' banner__frame--slides' : ''}`}>
           {banners.length > 0 ? (
-            carouselStep === null ? (
-              <BannerSlides banners={banners} selected={0} onPrev={() => move(-1)} onNext={() => move(1)} />
-            ) : (
-              <Suspense
-                fallback={
-                  <BannerSlides
-                    banners={banners}
-                    selected={0}
-                    onPrev={() => move(-1)}
-                    onNext={() => move(1)}
-                  />
-                }
-              >
-                <BannerCarousel banners={banners} step={carouselStep} />
-              </Suspense>
-            )
+            <Suspense
+              fallback={<BannerSlides banners={banners} selected={0} onPrev={() => {}} onNext={() => {}} />}
+            >
+              <BannerCarousel banners={banners} step={0} />
+            </Suspense>
           ) : (
             content && (
               <p className="banner__empty">
