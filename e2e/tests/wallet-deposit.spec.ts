@@ -30,7 +30,9 @@ test('a new member deposits by PIX through the sandbox and sees the balance rise
     await expect(banner.getByRole('button', { name: t(lang, 'wallet.deposit.headerButton') })).toBeHidden();
     await banner.getByRole('link', { name: t(lang, 'header.deposit') }).click();
   } else await banner.getByRole('button', { name: t(lang, 'wallet.deposit.headerButton') }).click();
-  const section = page.getByRole('region', { name: t(lang, 'wallet.deposit.title') });
+  // The deposit form's own region: inside the member centre's panel, which on desktop bears the
+  // page's name too (and "recent deposits" contains the word).
+  const section = page.getByRole('region', { name: t(lang, 'wallet.deposit.title'), exact: true }).last();
   await expect(section).toBeVisible();
   const amount = section.getByLabel(t(lang, 'wallet.deposit.amount'), { exact: true });
 
