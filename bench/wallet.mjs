@@ -18,19 +18,17 @@
 // members taken in turn. The house-side path (for the buckets comparison) is the sandbox credit
 // POST /dev/wallet/credit: token, validation, requestId, one ledger transfer from the merchant's
 // ADJUSTMENTS house account into the member's wallet, so every request takes a house row lock.
-import { execFileSync, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { BENCH_DB_URL, pgbenchRun } from './lib/pgbench.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const SHORT = Math.max(3, Math.round(SECONDS * 0.6));
 const MEMBERS = 64;
 const CLIENTS = [2, 8];
 const ONLY_READ = process.env.BENCH_ONLY === 'read';
-const DB_URL =
-  process.env.BENCH_DATABASE_URL ||
-  process.env.TEST_DATABASE_URL ||
-  'postgres://postgres@127.0.0.1:5432/test';
+const DB_URL = BENCH_DB_URL;
 
 if (process.env.BENCH_ROLE === 'server') await serve();
 else await main();
@@ -106,41 +104,6 @@ async function serve() {
 }
 
 // --- the load (parent) ------------------------------------------------------------------------------
-
-function psql(url, sql) {
-  execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-}
-
-function withDatabase(url, name) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function pgbenchRun() {
-  const name = `bench_pgbench_${process.pid}`;
-  psql(DB_URL, `create database ${name}`);
-  const url = withDatabase(DB_URL, name);
-  try {
-    // Scale 8: one branch row per client at 8 clients, as pgbench's documentation advises.
-    execFileSync('pgbench', ['-i', '-q', '-s', '8', url], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const tps = {};
-    for (const c of CLIENTS) {
-      const out = execFileSync('pgbench', ['-c', String(c), '-j', String(c), '-T', String(SECONDS), url], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
-      if (!m) throw new Error(`pgbench printed no tps:\n${out}`);
-      tps[c] = Number(m[1]);
-    }
-    return tps;
-  } finally {
-    psql(DB_URL, `drop database if exists ${name}`);
-  }
-}
 
 async function startGateway(buckets) {
   const execArgv = ['--import', 'tsx'];
@@ -277,7 +240,7 @@ async function main() {
   console.log(
     `pgbench tpcb-like on a throw-away database, ${SECONDS} s at ${CLIENTS.join(' and ')} clients...`,
   );
-  const pg = await pgbenchRun();
+  const pg = pgbenchRun(DB_URL, CLIENTS, SECONDS);
 
   console.log('gateway (16 house buckets): wallet transfer, house path, p99 at half rate, balance read...');
   const gw = await startGateway(16);
