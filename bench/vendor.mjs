@@ -10,9 +10,11 @@
 // POST /callback/vendor/debit then POST /callback/vendor/credit with closeRound (a settled round:
 // two ledger transfers, the bet record, the round-settled event), fresh ids each time.
 import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { BENCH_DB_URL, pgbenchRun } from './lib/pgbench.mjs';
 import { startChildGateway } from './lib/child-gateway.mjs';
+import { perRequest, serveCounters } from './lib/gateway-counters.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const MEMBERS = 64;
@@ -21,6 +23,7 @@ const CLIENTS = [2, 8];
 // --- the gateway (child) ----------------------------------------------------------------------------
 
 async function serve() {
+  await serveCounters();
   const { default: pino } = await import('pino');
   const { loadConfig } = await import('../apps/server/src/platform/config.ts');
   const { prepareDatabase } = await import('../apps/server/src/bootstrap.ts');
@@ -82,24 +85,49 @@ async function serve() {
 
 // --- the load (parent) ------------------------------------------------------------------------------
 
-function signer(base, secret) {
+/**
+ * The load generator's HTTP client: node:http with a keep-alive agent, one socket per client. It shares
+ * the machine's cores with the gateway and PostgreSQL, so its own cost matters: fetch (undici's WHATWG
+ * layer) took 727 µs of this process's CPU per call, node:http 336 µs (2026-11-24, 8 clients).
+ * pgbench's own client is C and nearly free.
+ */
+function signer(base, secret, sockets) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  const { hostname, port } = new URL(base);
+  const post = (path, raw, headers) =>
+    new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          hostname,
+          port,
+          path,
+          method: 'POST',
+          agent,
+          headers: { ...headers, 'content-length': Buffer.byteLength(raw) },
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(raw);
+    });
   return async (path, body) => {
     const raw = JSON.stringify(body);
     const ts = String(Math.floor(Date.now() / 1000));
     const signature = createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex');
     const t0 = performance.now();
-    const res = await fetch(base + path, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-vendor-id': 'BANCA',
-        'x-vendor-timestamp': ts,
-        'x-vendor-signature': signature,
-      },
-      body: raw,
+    const res = await post(path, raw, {
+      'content-type': 'application/json',
+      'x-vendor-id': 'BANCA',
+      'x-vendor-timestamp': ts,
+      'x-vendor-signature': signature,
     });
-    const answer = await res.json();
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text}`);
+    JSON.parse(res.text);
     return performance.now() - t0;
   };
 }
@@ -115,7 +143,7 @@ const percentile = (values, p) => {
  * starts its rounds on a fixed schedule instead of back to back. Returns rounds/s and latencies.
  */
 async function playRounds(gw, clients, seconds, rate) {
-  const send = signer(gw.base, gw.secret);
+  const send = signer(gw.base, gw.secret, clients);
   const salt = randomBytes(4).toString('hex');
   const calls = [];
   const rounds = [];
@@ -160,6 +188,7 @@ async function playRounds(gw, clients, seconds, rate) {
   await Promise.all(Array.from({ length: clients }, (_, c) => client(c)));
   const elapsed = (performance.now() - start) / 1000;
   return {
+    rounds: rounds.length,
     rps: rounds.length / elapsed,
     roundP50: percentile(rounds, 50),
     roundP99: percentile(rounds, 99),
@@ -175,7 +204,7 @@ async function main() {
   const pg = pgbenchRun(BENCH_DB_URL, CLIENTS, SECONDS);
 
   console.log('gateway: signed debit + closing credit rounds...');
-  const { started, stop } = await startChildGateway(
+  const { started, stop, counters } = await startChildGateway(
     fileURLToPath(import.meta.url),
     { BENCH_DB_URL },
     { killAfterMs: (SECONDS * 8 + 180) * 1000 },
@@ -185,7 +214,14 @@ async function main() {
   let half;
   try {
     await playRounds(gw, 2, 2); // warm-up: connections, JIT, caches
-    for (const c of CLIENTS) result[c] = await playRounds(gw, c, SECONDS);
+    for (const c of CLIENTS) {
+      const before = await counters();
+      const clientCpu = process.cpuUsage();
+      result[c] = await playRounds(gw, c, SECONDS);
+      const used = process.cpuUsage(clientCpu);
+      result[c].clientCpuPerCall = (used.user + used.system) / (result[c].rounds * 2);
+      result[c].perCall = perRequest(before, await counters(), result[c].rounds * 2);
+    }
     const max = Math.max(...CLIENTS.map((c) => result[c].rps));
     half = { rate: Math.round(max / 2), ...(await playRounds(gw, 8, SECONDS, max / 2)) };
   } finally {
@@ -204,6 +240,13 @@ async function main() {
   }
   console.log(
     `at half the max rate (${half.rate} rounds/s asked, ${f0(half.rps)} done, 8 clients): round p99 ${f1(half.roundP99)} ms, call p99 ${f1(half.callP99)} ms`,
+  );
+  const { perCall } = result[8];
+  console.log(
+    `per vendor call at 8 clients (debit or credit): ${perCall.statements.toFixed(2)} SQL statements (everything the gateway sent, the event dispatcher's share included), ${perCall.cpu.toFixed(0)} µs gateway CPU`,
+  );
+  console.log(
+    `load generator (this process, node:http): ${result[8].clientCpuPerCall.toFixed(0)} µs CPU per call at 8 clients`,
   );
   console.log(`ratio ${(result[8].rps / pg[8]).toFixed(3)}`);
 }

@@ -6,12 +6,33 @@ import { defineConfig } from '@playwright/test';
 process.env.E2E_RUN_ID ??= randomBytes(6).toString('hex');
 
 /**
+ * The long money and account journeys run once, each at one width, shared out so that both widths
+ * carry journeys (CI's time budget: a journey is the same calls at either width). The layouts,
+ * routes, lobby, accessibility, preferences and status specs run at both widths.
+ */
+const PHONE_JOURNEYS = [
+  '**/accounts.spec.ts',
+  '**/social.spec.ts',
+  '**/play.spec.ts',
+  '**/lottery.spec.ts',
+  '**/wallet-deposit.spec.ts',
+  '**/wallet-withdraw.spec.ts',
+];
+const DESKTOP_JOURNEYS = [
+  '**/auth-more.spec.ts',
+  '**/records.spec.ts',
+  '**/sandbox.spec.ts',
+  '**/wallet-record.spec.ts',
+  '**/wallet-transfer.spec.ts',
+];
+
+/**
  * e2e in Debian Chromium (never a downloaded browser) against the built app on the real server, which
  * e2e/run.mjs starts on a fresh embedded database and passes in as E2E_BASE_URL.
  */
 export default defineConfig({
   testDir: './tests',
-  outputDir: './.artifacts/results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './.artifacts/results',
   fullyParallel: false,
   workers: 1,
   // One retry in CI so a one-off browser hiccup does not sink a run; the list reporter still marks
@@ -40,7 +61,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1366, height: 768 } } },
+    {
+      name: 'phone',
+      testIgnore: DESKTOP_JOURNEYS,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+    { name: 'desktop', testIgnore: PHONE_JOURNEYS, use: { viewport: { width: 1366, height: 768 } } },
   ],
 });

@@ -89,6 +89,10 @@ const serverEnv = {
   // client address with X-Forwarded-For (a login from a new IP). Requests without the header keep
   // the socket address, so the region-blocking journey still sees 127.0.0.1.
   TRUST_PROXY: '127.0.0.0/8,::1',
+  // The lottery journey waits for a draw: every game draws every 20 s (bets close 5 s before), and
+  // each node's draw loop runs every 2 s (it is off by default under NODE_ENV=test).
+  LOTTERY_PERIOD_SECONDS: '20',
+  LOTTERY_TICK_SECONDS: '2',
 };
 
 // Fixture catalogues go in through the operator's import command before the gateway opens the

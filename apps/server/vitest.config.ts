@@ -9,7 +9,13 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // One migrated PGlite saved once; each file's database starts from it (see the file).
+    globalSetup: ['src/test/pglite-template.global-setup.ts'],
     pool: 'forks',
+    // Files share their worker's module cache: every file builds its own app and database, so no
+    // state is shared through modules, and the suite stops re-importing the whole server per file
+    // (import time went from 112 s to 11 s, the suite from 313 s to 164 s on two cores).
+    isolate: false,
     maxWorkers: 2,
     // Vitest runs projects with their own worker limits in separate groups.
     sequence: { groupOrder: 1 },

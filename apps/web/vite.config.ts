@@ -7,7 +7,10 @@ import { precompress } from './build-tools/precompress.ts';
 const gateway = process.env.BANCA_GATEWAY ?? 'http://localhost:8080';
 /** Modules that load on demand (modals, secondary pages, the other language): never in the shell chunk. */
 const ON_DEMAND =
-  /[\\/](features[\\/]auth[\\/](?!index|actions)|features[\\/](content|games|engagement|member-centre|agent-centre)[\\/](components|api)|features[\\/]wallet[\\/]|api[\\/]enc|features[\\/]lobby[\\/](?!index|components[\\/]HomePage\.)|features[\\/]system[\\/](customer-service|components[\\/](Maintenance|Blocked|Support|support))|i18n[\\/](en[\\/]|pt[\\/](?!core))|ui[\\/](form|Modal|Tabs|Pagination|Skeleton|MessageDialog|BrandIcon|CentreLayout|scroll-strip|ComingSoon|FullIcon)|app[\\/]layouts[\\/](Footer|AppDownload|AgentLayout|GameLayout)|app[\\/]routes|config[\\/]enums)/;
+  /[\\/](features[\\/]auth[\\/](?!index|actions)|features[\\/](content|games|engagement|member-centre|agent-centre)[\\/](components|api)|features[\\/]house[\\/](?!index)|features[\\/]records[\\/]|features[\\/]wallet[\\/]|api[\\/]enc|features[\\/]lobby[\\/](?!index|components[\\/]HomePage\.)|features[\\/]system[\\/](customer-service|components[\\/](Maintenance|Blocked|Support|support))|i18n[\\/](en[\\/]|pt[\\/](?!core))|ui[\\/](form|Modal|Tabs|Pagination|Skeleton|MessageDialog|BrandIcon|CentreLayout|scroll-strip|ComingSoon|FullIcon)|app[\\/]layouts[\\/](Footer|AppDownload|AgentLayout|GameLayout)|app[\\/]routes|config[\\/]enums)/;
+/** The home lobby's first visit (bench/web): HomeLobby and what it loads at once; Embla stays apart. */
+const HOME =
+  /[\\/](apps[\\/]web[\\/]src[\\/](features[\\/]lobby[\\/](components[\\/](HomeLobby|BannerSlides|HomeSections|SectionHead|WinnerBoard|GameTile|VendorTile|LazyImage)\.|api[\\/]|model[\\/]|hooks[\\/]|lobby-data)|features[\\/]wallet[\\/]money-format|ui[\\/]Skeleton)|packages[\\/]contract[\\/]src[\\/](content|games)[\\/][\w-]+\.calls|@tanstack[\\/]react-query[\\/].*[\\/]infiniteQueryOptions\.js$)/;
 const proxied = ['/wps', '/lgw', '/ops', '/docs', '/healthz'];
 
 export default defineConfig(({ mode }) => ({
@@ -63,6 +66,16 @@ export default defineConfig(({ mode }) => ({
             {
               name: 'shell',
               test: (id: string) => /[\\/]apps[\\/]web[\\/]src[\\/]/.test(id) && !ON_DEMAND.test(id),
+            },
+            // The home lobby's first-visit modules (its frame, sections, tiles and their calls) in one
+            // chunk: fetched together right after the shell, they compressed worse and chained more
+            // round trips as the dozen small chunks automatic splitting made of them.
+            {
+              name: 'home',
+              test: (id: string) => HOME.test(id),
+              // Only the modules named: their dependencies (the wallet barrel a tile's money format sits
+              // in, the shell) stay where they are, loaded when used.
+              includeDependenciesRecursively: false,
             },
           ],
         },

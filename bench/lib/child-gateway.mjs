@@ -1,11 +1,15 @@
 // Shared bench helper (not a benchmark): runs a gateway in a child process (the bench file again, with
 // the tsx loader and BENCH_ROLE=server), waits for its first message (what it started with) and stops
 // it on request. The child answers 'stop' by closing and cleaning up, then exits.
+// BENCH_CPU_PROF=<dir>: a V8 CPU profile of the gateway, written there when it stops.
 import { fork } from 'node:child_process';
+import { readCounters } from './gateway-counters.mjs';
 
 export async function startChildGateway(file, env, { killAfterMs }) {
+  const execArgv = ['--import', 'tsx'];
+  if (process.env.BENCH_CPU_PROF) execArgv.push('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
   const child = fork(file, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv,
     env: { ...process.env, ...env, BENCH_ROLE: 'server' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -24,5 +28,7 @@ export async function startChildGateway(file, env, { killAfterMs }) {
     }
     if (child.exitCode === null) child.kill('SIGKILL');
   };
-  return { started, stop };
+  /** The child's statement and CPU counters (it must call serveCounters). */
+  const counters = () => readCounters(child);
+  return { started, stop, counters };
 }

@@ -51,30 +51,41 @@ const expectLayout = async (page: Page, layout: Layout, phone: boolean) => {
 };
 
 test.describe('routes and layouts', () => {
-  for (const [path, layout] of publicRoutes) {
-    test(`${path} renders the ${layout} layout`, async ({ page }, info) => {
-      await page.goto(path);
-      await expectLayout(page, layout, isPhone(info));
-      // The loading cover is gone once the route has rendered.
-      await expect(page.locator('.loading-cover, [data-loading-cover]')).toHaveCount(0);
-      await expect(page).toHaveURL(new RegExp(`${path.replace(/[.?]/g, '\\$&')}$`));
-      // Nothing wider than the screen: a phone must never scroll sideways.
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
-    });
-  }
+  // One journey through every route (a step each) in one browser context: the layouts are one rule
+  // applied many times, and a fresh context per route only re-downloaded the same app.
+  test('every public route renders its layout, with nothing wider than the screen', async ({
+    page,
+  }, info) => {
+    test.setTimeout(180_000);
+    for (const [path, layout] of publicRoutes) {
+      await test.step(`${path} renders the ${layout} layout`, async () => {
+        await page.goto(path);
+        await expectLayout(page, layout, isPhone(info));
+        // The loading cover is gone once the route has rendered.
+        await expect(page.locator('.loading-cover, [data-loading-cover]')).toHaveCount(0);
+        await expect(page).toHaveURL(new RegExp(`${path.replace(/[.?]/g, '\\$&')}$`));
+        // Nothing wider than the screen: a phone must never scroll sideways.
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, path).toBeLessThanOrEqual(0);
+      });
+    }
+  });
 
-  for (const path of loginRoutes) {
-    test(`${path} without a token goes to /login and opens the login popup over home`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/login$/);
-      const dialog = page.getByRole('dialog', { name: t('PT', 'auth.loginTitle') });
-      await expect(dialog).toBeVisible();
-      await expect(dialog.getByLabel(t('PT', 'auth.username'))).toBeVisible();
-    });
-  }
+  test('every members-only route without a token goes to /login and opens the login popup over home', async ({
+    page,
+  }) => {
+    for (const path of loginRoutes) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/login$/);
+        const dialog = page.getByRole('dialog', { name: t('PT', 'auth.loginTitle') });
+        await expect(dialog).toBeVisible();
+        await expect(dialog.getByLabel(t('PT', 'auth.username'))).toBeVisible();
+      });
+    }
+  });
 
   test('/agentHome without a session goes to the agent landing with its login form', async ({ page }) => {
     await page.goto('/agentHome');

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import { JOSE_CONTENT_TYPE } from './platform/http/contract-route.ts';
 import { installErrorHandling, sendErrorCode, type HtmlFallback } from './platform/http/error-handler.ts';
 import { isApiPath } from './platform/http/api-paths.ts';
 import { registerSpa } from './platform/http/spa.ts';
+import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerCompression } from './platform/http/compression.ts';
 import { createVisitorReader } from './platform/http/visitor.ts';
 import { installRouteAuth } from './platform/http/route-auth.ts';
@@ -39,6 +39,7 @@ import { memberModule } from './modules/member/index.ts';
 import { walletJobs, walletModule } from './modules/wallet/index.ts';
 import { agentModule } from './modules/agent/index.ts';
 import { gamesModule } from './modules/games/index.ts';
+import { houseVendorModule } from './modules/house-vendor/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { registerArtRoute } from './platform/art/art.ts';
 import { CaptchaAnswerLog, devModule } from './modules/dev/index.ts';
@@ -90,6 +91,11 @@ const SPA_CSP = {
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
 };
+
+/** Pages a game vendor serves on this site (the house and sandbox vendors' game pages), not their APIs. */
+const FRAMEABLE_PAGE_PREFIXES = ['/house/', '/sandbox/'];
+const isFrameablePage = (url: string): boolean =>
+  FRAMEABLE_PAGE_PREFIXES.some((prefix) => url.startsWith(prefix)) && !isApiPath(url);
 
 /** Swagger UI ships inline bootstrap code: only /docs gets this looser policy. */
 const DOCS_CSP =
@@ -150,10 +156,22 @@ export async function buildApp({
       reply.header('cache-control', 'no-store');
   });
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: SPA_CSP },
     // Same-origin app: no cross-origin isolation needed, and COEP would block CDN images.
     crossOriginEmbedderPolicy: false,
+  });
+  // Game pages run inside the lobby's game popup, an iframe of this same site: they may be framed by
+  // our own origin (and only it); every other page keeps frame-ancestors 'none'.
+  app.addHook('onSend', async (request, reply) => {
+    if (!isFrameablePage(request.url)) return;
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') {
+      reply.header(
+        'content-security-policy',
+        csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+      );
+    }
   });
   // Before every route: the plugin hooks each route as it is added.
   await registerCompression(app);
@@ -254,6 +272,9 @@ export async function buildApp({
     captchas,
     sandboxAllowRemote: config.sandboxAllowRemote,
     houseBuckets: config.ledgerHouseBuckets,
+    houseGatewayUrl: config.houseGatewayUrl,
+    lotteryPeriodSeconds: config.lotteryPeriodSeconds,
+    lotteryTickSeconds: config.lotteryTickSeconds,
     /** Sandbox rails (payouts): everywhere but production. */
     sandbox: !production,
   };
@@ -271,13 +292,14 @@ export async function buildApp({
     walletModule,
     agentModule,
     gamesModule,
+    houseVendorModule,
     contentModule,
     devModule,
   ];
   for (const module of modules) await module.register(app, context);
   if (sandboxPix) registerSandboxPixRoutes(app, sandboxPix, { allowRemote: config.sandboxAllowRemote });
   // What main.ts's scheduler runs: the static list plus jobs that need the running app's pieces.
-  app.decorate('scheduledJobs', [...scheduledJobs, ...walletJobs(context)]);
+  app.decorate('scheduledJobs', [...scheduledJobs, ...walletJobs(context), ...app.houseJobs]);
 
   // Domain events reach their consumers after the commit; every node runs the loop, the cursor
   // locks share the work out. No consumers, no loop.

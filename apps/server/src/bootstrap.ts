@@ -21,7 +21,8 @@ export interface PreparedDatabase extends DatabaseHandle<Database> {
  * `schema` isolates tests on a shared PostgreSQL.
  */
 export async function prepareDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'seedDemo' | 'merchant'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'seedDemo' | 'merchant'> &
+    Partial<Pick<Config, 'nodeEnv'>>,
   logger: Pick<Logger, 'debug'>,
   options: { schema?: string } = {},
 ): Promise<PreparedDatabase> {
@@ -41,7 +42,7 @@ export async function prepareDatabase(
     if (created.length > 0) logger.debug({ accounts: created }, 'demo accounts created');
     // The demo catalogue and lobby content: through the catalogue import, so a start with nothing new
     // changes nothing.
-    const lobby = await seedDemoLobby(handle.db);
+    const lobby = await seedDemoLobby(handle.db, config.nodeEnv !== 'production');
     if (lobby.changes > 0) logger.debug({ changes: lobby.changes }, 'demo catalogue imported');
     return { ...handle, demoAccounts: DEMO_ACCOUNTS, migrationsApplied: applied };
   } catch (err) {

@@ -2,6 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ContentTables } from './modules/content/content.table.ts';
 import type { GamesTables } from './modules/games/games.table.ts';
 import type { VendorWalletTables } from './modules/games/vendor-wallet.table.ts';
+import type { LaunchTables } from './modules/games/launch.table.ts';
+import type { HouseVendorTables } from './modules/house-vendor/house-vendor.table.ts';
+import type { HouseLotteryTables } from './modules/house-vendor/lottery/lottery.table.ts';
 import type { MemberTables } from './modules/member/member.table.ts';
 import type { OperatorTables } from './modules/operator/operator.table.ts';
 import type { SessionTables } from './modules/session/session.table.ts';
@@ -42,6 +45,9 @@ export interface Database
     ArtTables,
     GamesTables,
     VendorWalletTables,
+    LaunchTables,
+    HouseVendorTables,
+    HouseLotteryTables,
     ContentTables,
     WithdrawTables {}
 

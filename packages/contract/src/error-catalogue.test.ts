@@ -1,3 +1,4 @@
+import { HOUSE_ERROR_STATUS } from './house/house.errors.ts';
 import { describe, expect, it } from 'vitest';
 import {
   catalogueMessage,
@@ -62,6 +63,8 @@ const STATUS_BEFORE_COMPOSITION = {
   game_unavailable: 503,
   // Added since, by the withdrawal work (issue 9): each with its own status.
   ...WITHDRAW_ERROR_STATUS,
+  // Added since, by the play work (issue 11): the house vendor's browser API, each with its own status.
+  ...HOUSE_ERROR_STATUS,
 };
 
 describe('the composed error catalogue', () => {

@@ -3,6 +3,7 @@ import { AUTH_ERROR_MESSAGES, AUTH_ERROR_STATUS } from './auth/auth.errors.ts';
 import { ERROR_MESSAGES, ERROR_STATUS } from './errors.ts';
 import { DEPOSIT_ERROR_MESSAGES, DEPOSIT_ERROR_STATUS } from './wallet/deposit.errors.ts';
 import { GAMES_ERROR_MESSAGES, GAMES_ERROR_STATUS } from './games/games.errors.ts';
+import { HOUSE_ERROR_MESSAGES, HOUSE_ERROR_STATUS } from './house/house.errors.ts';
 import { WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS } from './wallet/wallet.errors.ts';
 import { WITHDRAW_ERROR_MESSAGES, WITHDRAW_ERROR_STATUS } from './wallet/withdraw.errors.ts';
 
@@ -19,6 +20,7 @@ export const ERROR_CATALOGUE = {
     ...WALLET_ERROR_STATUS,
     ...DEPOSIT_ERROR_STATUS,
     ...GAMES_ERROR_STATUS,
+    ...HOUSE_ERROR_STATUS,
     ...WITHDRAW_ERROR_STATUS,
   },
   messages: {
@@ -27,6 +29,7 @@ export const ERROR_CATALOGUE = {
     ...WALLET_ERROR_MESSAGES,
     ...DEPOSIT_ERROR_MESSAGES,
     ...GAMES_ERROR_MESSAGES,
+    ...HOUSE_ERROR_MESSAGES,
     ...WITHDRAW_ERROR_MESSAGES,
   },
 } as const;
@@ -38,6 +41,7 @@ export const ERROR_CATALOGUE_PARTS = {
   wallet: { status: WALLET_ERROR_STATUS, messages: WALLET_ERROR_MESSAGES },
   deposit: { status: DEPOSIT_ERROR_STATUS, messages: DEPOSIT_ERROR_MESSAGES },
   games: { status: GAMES_ERROR_STATUS, messages: GAMES_ERROR_MESSAGES },
+  house: { status: HOUSE_ERROR_STATUS, messages: HOUSE_ERROR_MESSAGES },
   withdraw: { status: WITHDRAW_ERROR_STATUS, messages: WITHDRAW_ERROR_MESSAGES },
 } as const;
 

@@ -10,6 +10,8 @@ import { depositRoutes } from './wallet/deposit.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
 import { gamesRoutes } from './games/games.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
+import { houseRoutes } from './house/house.routes.ts';
+import { lotteryRoutes } from './lottery/lottery.routes.ts';
 
 /** Every group of zod route definitions, under the same keys as the light `routeTable` (routes.ts). */
 export const routeGroups = {
@@ -23,6 +25,8 @@ export const routeGroups = {
   agent: agentRoutes,
   games: gamesRoutes,
   content: contentRoutes,
+  house: houseRoutes,
+  lottery: lotteryRoutes,
 } as const;
 
 type Groups = typeof routeGroups;

@@ -14,6 +14,8 @@ import { depositCalls } from './wallet/deposit.calls.ts';
 import { walletCalls } from './wallet/wallet.calls.ts';
 import { gamesCalls } from './games/games.calls.ts';
 import { contentCalls } from './content/content.calls.ts';
+import { houseCalls } from './house/house.calls.ts';
+import { lotteryCalls } from './lottery/lottery.calls.ts';
 
 export {
   agentCalls,
@@ -21,6 +23,8 @@ export {
   depositCalls,
   contentCalls,
   gamesCalls,
+  houseCalls,
+  lotteryCalls,
   memberCalls,
   operatorCalls,
   socialCalls,
@@ -46,4 +50,6 @@ export const routeTable = {
   agent: agentCalls,
   games: gamesCalls,
   content: contentCalls,
+  house: houseCalls,
+  lottery: lotteryCalls,
 } as const;

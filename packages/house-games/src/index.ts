@@ -82,3 +82,4 @@ export {
   type VerifyDrawInput,
   type VerifyRoundInput,
 } from './verify.ts';
+export { SANDBOX_RTP, sandboxGame, type SandboxCategory, type SandboxGame } from './sandbox.ts';

@@ -53,6 +53,19 @@ export interface Config {
    * benchmark lowers it, to show the hot row that one bucket is.
    */
   ledgerHouseBuckets: number;
+  /**
+   * Where the house vendor calls the gateway's vendor wallet API (HOUSE_GATEWAY_URL); undefined: this
+   * node's own listening address over loopback. Set it when the house vendor runs beside a load
+   * balancer that should see its calls.
+   */
+  houseGatewayUrl: string | undefined;
+  /**
+   * The house lottery's period lengths (LOTTERY_PERIOD_SECONDS): `<seconds>` for every game or
+   * `HOUSE_5D=20,SEA_5D=30`; undefined: each table's own schedule.
+   */
+  lotteryPeriodSeconds: string | undefined;
+  /** How often each node runs the lottery's draw loop (LOTTERY_TICK_SECONDS; 0 = off, the tests' default). */
+  lotteryTickSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -167,6 +180,12 @@ const fields = {
     .min(1024)
     .max(100 * 1024 * 1024)
     .describe('must be a byte count 1024-104857600'),
+  HOUSE_GATEWAY_URL: urlWithScheme(['http:', 'https:']).describe('must be an http(s) URL of the gateway'),
+  LOTTERY_PERIOD_SECONDS: z
+    .string()
+    .regex(/^(\d{2,5}|[A-Z0-9_]+=\d{2,5}(,[A-Z0-9_]+=\d{2,5})*)$/)
+    .describe('must be seconds (e.g. 20) or TABLE=seconds pairs (HOUSE_5D=20,SEA_5D=30)'),
+  LOTTERY_TICK_SECONDS: z.coerce.number().int().min(0).max(60).describe('must be an integer 0-60'),
   PUBLIC_URL: publicUrl.describe('must be an http(s) URL of the site root, e.g. https://play.example.com'),
   OIDC_GOOGLE_ISSUER: issuerUrl.describe('must be an https issuer URL (http only on loopback)'),
   OIDC_GOOGLE_CLIENT_ID: oidcClientId.describe('must be 1-512 characters'),
@@ -253,5 +272,8 @@ export function loadConfig(env: Env): Config {
     oidc: readOidc(env),
     sandboxAllowRemote: read(env, 'SANDBOX_ALLOW_REMOTE') ?? false,
     ledgerHouseBuckets: read(env, 'LEDGER_HOUSE_BUCKETS') ?? 16,
+    houseGatewayUrl: read(env, 'HOUSE_GATEWAY_URL')?.replace(/\/+$/, ''),
+    lotteryPeriodSeconds: read(env, 'LOTTERY_PERIOD_SECONDS'),
+    lotteryTickSeconds: read(env, 'LOTTERY_TICK_SECONDS') ?? (nodeEnv === 'test' ? 0 : 2),
   };
 }

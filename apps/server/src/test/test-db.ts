@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import pg from 'pg';
 import type { Database } from '../database.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../platform/db/db.ts';
 
 /** Set to run the suites against a PostgreSQL server instead of PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/** Path of a migrated PGlite data folder dump, set by the server suite's global setup. */
+export const PGLITE_TEMPLATE_ENV = 'BANCA_TEST_PGLITE_TEMPLATE';
 
 export const newSchemaName = (): string => `test_${randomBytes(6).toString('hex')}`;
 
@@ -44,7 +48,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const handle = await openDatabase<Database>({ kind: 'pglite' });
+  // The suite's global setup saved one migrated PGlite data folder (PGLITE_TEMPLATE_ENV); starting from
+  // it skips initdb and the migrations. Without it (a bench, a single file run elsewhere) start empty.
+  const templatePath = process.env[PGLITE_TEMPLATE_ENV];
+  const template = templatePath ? await openAsBlob(templatePath) : undefined;
+  const handle = await openDatabase<Database>({ kind: 'pglite', template });
+  // Still asked: a no-op on the template, and it catches a template older than the code.
   await migrateToLatest(handle);
   let closed = false;
   return {

@@ -3,6 +3,7 @@ import { loadAgentCentrePage, loadAgentLandingPage } from '@/features/agent-cent
 import { loadPromotionsPage } from '@/features/content';
 import { loadPointMallPage, loadVipPage } from '@/features/engagement';
 import { loadLotteryPage, loadSeamlessPage } from '@/features/games';
+import { loadHouseLotteryPage, loadHousePlayPage, loadSandboxPlayPage } from '@/features/house';
 import { HomePage, loadAccountListPage, loadGameCentrePage, loadGameListPage } from '@/features/lobby';
 import { loadMemberCentrePage } from '@/features/member-centre';
 import { loadSupportPage } from '@/features/system';
@@ -109,6 +110,10 @@ export const routes: RouteObject[] = [
       },
       // A page of its own (the customer-service window): no header, side menu or footer.
       page(paths.support, 'support', loadSupportPage),
+      // The house vendor's game pages: a vendor's own frame, never the member site's chrome.
+      page(paths.housePlay, 'house', loadHousePlayPage),
+      page(paths.houseLottery, 'house', loadHouseLotteryPage),
+      page(paths.sandboxPlay, 'house', loadSandboxPlayPage),
       {
         element: lazyElement('agent-layout', loadAgentLayout),
         children: [

@@ -37,6 +37,11 @@ export const paths = {
   pointMall: '/pointMall',
   /** The side menu's VIP entry (the spec names the entry, not its page). */
   vip: '/vip',
+  /** The house vendor's game pages (launch URLs of its vendor ids; not in the spec: a vendor's own). */
+  housePlay: '/house/play',
+  houseLottery: '/house/lottery',
+  /** The sandbox vendor's game page (outside production). */
+  sandboxPlay: '/sandbox/play',
   /** Built-in customer-service page, opened in the customer-service window (not in the spec). */
   support: '/support',
 } as const;

@@ -1,4 +1,6 @@
 import type { RouteEntry } from '../route-entry.ts';
+import { betRecordCalls } from './bet-record.calls.ts';
+import { vendorOpsCalls } from './vendor-ops.calls.ts';
 
 /** The relay prefix of the original gateway: `POST /wps/relay/<NAME>` (spec section 7). */
 const relay = (name: string) => `/wps/relay/${name}` as const;
@@ -93,4 +95,21 @@ export const gamesCalls = {
     auth: 'token',
     enc: false,
   },
+  /** The launch under its relay name (the original client's second launch path): same body and answer. */
+  launchGameFB: {
+    id: 'games.launchGameFB',
+    method: 'POST',
+    path: relay('GCS_gameLaunchFB'),
+    auth: 'token',
+    enc: false,
+  },
+  roomList: {
+    id: 'games.roomList',
+    method: 'POST',
+    path: relay('GLS2_roomList'),
+    auth: 'none',
+    enc: false,
+  },
+  ...betRecordCalls,
+  ...vendorOpsCalls,
 } as const satisfies Record<string, RouteEntry>;

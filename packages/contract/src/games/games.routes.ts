@@ -1,4 +1,6 @@
 import { defineRoute } from '../route.ts';
+import { betRecordRoutes } from './bet-record.routes.ts';
+import { vendorOpsRoutes } from './vendor-ops.routes.ts';
 import { gamesCalls } from './games.calls.ts';
 import {
   favoriteIdsBodySchema,
@@ -15,6 +17,8 @@ import {
   hotGamesBodySchema,
   launchGameBodySchema,
   launchGameValueSchema,
+  roomListBodySchema,
+  roomListValueSchema,
   newGameVendorBodySchema,
   newGameVendorValueSchema,
   rankListBodySchema,
@@ -103,9 +107,23 @@ export const gamesRoutes = {
   }),
   launchGame: defineRoute(gamesCalls.launchGame, {
     summary:
-      'Launch URL of a game. 401 logged out, 403 in_need_true_account for trial accounts, 404 game_not_found, 503 game_unavailable until the game servers exist',
+      "Launch URL of a game, carrying a one-time launch token (60 s) the vendor exchanges for a player session. 401 logged out, 403 in_need_true_account for trial accounts, 404 game_not_found, 503 game_unavailable when the game's vendor has no launch",
     tags,
     body: launchGameBodySchema,
     response: launchGameValueSchema,
   }),
+  launchGameFB: defineRoute(gamesCalls.launchGameFB, {
+    summary: 'The launch under its relay name: the same as /wps/game/launchGame',
+    tags,
+    body: launchGameBodySchema,
+    response: launchGameValueSchema,
+  }),
+  roomList: defineRoute(gamesCalls.roomList, {
+    summary: "A vendor's rooms or games (the vendor popup of a VASSALAGE card), in catalogue order",
+    tags,
+    body: roomListBodySchema,
+    response: roomListValueSchema,
+  }),
+  ...betRecordRoutes,
+  ...vendorOpsRoutes,
 } as const;

@@ -290,3 +290,12 @@ export const launchGameValueSchema = z.strictObject({
   openMode: z.enum(['POPUP', 'WINDOW', 'SEAMLESS']),
 });
 export type LaunchGameValue = z.infer<typeof launchGameValueSchema>;
+
+/** POST /wps/relay/GLS2_roomList: the vendor popup's list (spec section 4, isGame VASSALAGE). */
+export const roomListBodySchema = z.strictObject({
+  vassalage: vassalageSchema,
+  gameType: gameTypeSchema.optional(),
+  language: languageSchema.optional(),
+});
+export const roomListValueSchema = z.strictObject({ list: z.array(gameSchema) });
+export type RoomListValue = z.infer<typeof roomListValueSchema>;

@@ -55,6 +55,9 @@ export const vendorRollbackBodySchema = z.strictObject({
   /** The debit to refund. */
   refTransactionId: vendorIdSchema,
 });
+/** The one-time launch token a launch URL carries (`launch` query parameter): 43 base64url characters. */
+export const launchTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+export const vendorLaunchBodySchema = z.strictObject({ launchToken: launchTokenSchema });
 export const vendorEndRoundBodySchema = z.strictObject({
   playerSession: playerSessionSchema,
   roundId: vendorIdSchema,
@@ -65,6 +68,7 @@ export type VendorDebitBody = z.infer<typeof vendorDebitBodySchema>;
 export type VendorCreditBody = z.infer<typeof vendorCreditBodySchema>;
 export type VendorRollbackBody = z.infer<typeof vendorRollbackBodySchema>;
 export type VendorEndRoundBody = z.infer<typeof vendorEndRoundBodySchema>;
+export type VendorLaunchBody = z.infer<typeof vendorLaunchBodySchema>;
 
 /**
  * Every refusal's code and HTTP status. A refusal moves nothing and stores nothing: a retry of a
@@ -80,6 +84,8 @@ export const VENDOR_ERROR_STATUS = {
   bad_signature: 401,
   /** The signed timestamp is more than VENDOR_MAX_SKEW_SECONDS from the gateway's clock. */
   stale_timestamp: 401,
+  /** The launch token is unknown, used already, expired, or another vendor's. */
+  launch_invalid: 401,
   /** No player session with this token for this vendor. */
   session_invalid: 401,
   /** The player session expired: balance and debit are refused (credit, rollback, end-round are not). */
@@ -114,6 +120,24 @@ export const vendorAnswerSchema = z.object({
   transactionId: z.string().optional(),
   roundId: z.string().optional(),
   message: z.string().optional(),
+  /** launch: the player session the launch token was exchanged for. */
+  playerSession: z.string().optional(),
+  /** launch: what the member launched, for the vendor to open. */
+  launch: z
+    .object({
+      /** The member's login name (the vendor shows it; never a secret). */
+      account: z.string(),
+      gameCode: z.string(),
+      /** PT or EN. */
+      language: z.string(),
+      device: z.string().optional(),
+      backUrl: z.string().optional(),
+      /** Lottery launches (spec section 7): lottoArea, launchMode, lottoPrizeMode, lottoGameCode, lottoView. */
+      lotto: z.record(z.string(), z.string()).optional(),
+      /** ISO time the player session stops allowing balance reads and debits. */
+      sessionExpiresAt: z.string(),
+    })
+    .optional(),
 });
 export type VendorAnswer = z.infer<typeof vendorAnswerSchema>;
 
@@ -147,4 +171,9 @@ export const vendorCallbacks = {
     vendorRollbackBodySchema,
   ),
   endRound: vendorCall('end-round', 'Vendor: the round is over (settles it)', vendorEndRoundBodySchema),
+  launch: vendorCall(
+    'launch',
+    "Vendor: exchanges a launch URL's one-time token for a player session (once, within 60 s)",
+    vendorLaunchBodySchema,
+  ),
 } as const;

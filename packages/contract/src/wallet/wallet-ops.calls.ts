@@ -9,6 +9,13 @@ export const walletOpsCalls = {
     auth: 'operator',
     enc: false,
   },
+  grantBonus: {
+    id: 'wallet.ops.grantBonus',
+    method: 'POST',
+    path: '/ops/wallet/bonuses',
+    auth: 'operator',
+    enc: false,
+  },
   getSettings: {
     id: 'wallet.ops.getSettings',
     method: 'GET',

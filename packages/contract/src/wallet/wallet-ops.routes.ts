@@ -4,6 +4,8 @@ import { walletOpsCalls } from './wallet-ops.calls.ts';
 import {
   adjustmentBodySchema,
   adjustmentValueSchema,
+  bonusBodySchema,
+  bonusValueSchema,
   walletSettingsChangeSchema,
 } from './wallet-ops.schemas.ts';
 
@@ -16,6 +18,13 @@ export const walletOpsRoutes = {
     tags,
     body: adjustmentBodySchema,
     response: adjustmentValueSchema,
+  }),
+  grantBonus: defineRoute(walletOpsCalls.grantBonus, {
+    summary:
+      "Grant a member bonus money from the merchant's PROMOTIONS account, adding the turnover requirement, with a reason (finance; audited; idempotency key)",
+    tags,
+    body: bonusBodySchema,
+    response: bonusValueSchema,
   }),
   getSettings: defineRoute(walletOpsCalls.getSettings, {
     summary: "The merchant's money settings (admin)",

@@ -30,6 +30,30 @@ export const adjustmentValueSchema = z.strictObject({
 });
 export type AdjustmentValue = z.infer<typeof adjustmentValueSchema>;
 
+/** POST /ops/wallet/bonuses (finance): bonus money from the PROMOTIONS account to a member's cash wallet. */
+export const bonusBodySchema = z.strictObject({
+  memberId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  /** Minor units, > 0. */
+  amount: moneySchema.min(1),
+  /** Why: required, kept in the audit. */
+  reason: z.string().trim().min(3).max(500),
+  idempotencyKey: idempotencyKeySchema,
+});
+export type BonusBody = z.infer<typeof bonusBodySchema>;
+
+export const bonusValueSchema = z.strictObject({
+  transferId: z.number().int().positive(),
+  memberId: z.number().int().positive(),
+  amount: moneySchema.min(1),
+  currency: z.string(),
+  balanceAfter: moneySchema.min(0),
+  /** The turnover requirement this grant added (amount times the merchant's turnoverMultiple). */
+  turnoverAdded: moneySchema.min(0),
+  /** True when the key had been used: the first grant's result, nothing moved now. */
+  replayed: z.boolean(),
+});
+export type BonusValue = z.infer<typeof bonusValueSchema>;
+
 /**
  * PUT /ops/wallet/settings (admin): any subset of the settings document; the rest keeps its stored
  * or default value. The merged result is checked against walletSettingsSchema (unknown keys refused).

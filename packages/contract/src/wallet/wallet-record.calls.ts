@@ -9,6 +9,14 @@ export const walletRecordCalls = {
     auth: 'token',
     enc: false,
   },
+  /** Bonus details: the member's BONUS movements and the turnover still to wager. */
+  bonuses: {
+    id: 'wallet.bonuses',
+    method: 'GET',
+    path: '/wps/v2/wallets/bonuses',
+    auth: 'token',
+    enc: false,
+  },
 } as const satisfies Record<string, RouteEntry>;
 
 /**
@@ -27,4 +35,5 @@ export const ACCOUNT_RECORD_TYPES = [
   'MEMBER_TRANSFER',
   'ADJUSTMENT',
   'PLAY_MONEY_GRANT',
+  'BONUS',
 ] as const;

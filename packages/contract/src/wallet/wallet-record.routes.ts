@@ -1,6 +1,11 @@
 import { defineRoute } from '../route.ts';
 import { walletRecordCalls } from './wallet-record.calls.ts';
-import { recordPageSchema, recordQuerySchema } from './wallet-record.schemas.ts';
+import {
+  bonusPageSchema,
+  bonusQuerySchema,
+  recordPageSchema,
+  recordQuerySchema,
+} from './wallet-record.schemas.ts';
 
 const tags = ['wallet'];
 
@@ -11,5 +16,12 @@ export const walletRecordRoutes = {
     tags,
     query: recordQuerySchema,
     response: recordPageSchema,
+  }),
+  bonuses: defineRoute(walletRecordCalls.bonuses, {
+    summary:
+      "The member's bonus details: BONUS credits from the ledger, newest first, with the turnover still to wager (real accounts only)",
+    tags,
+    query: bonusQuerySchema,
+    response: bonusPageSchema,
   }),
 } as const;

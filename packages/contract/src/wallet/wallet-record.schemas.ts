@@ -57,3 +57,23 @@ export const recordPageSchema = z.strictObject({
   nextCursor: z.string().nullable(),
 });
 export type RecordPage = z.infer<typeof recordPageSchema>;
+
+/** GET /wps/v2/wallets/bonuses: the member's bonus credits, newest first (same keyset as records). */
+export const bonusQuerySchema = z.strictObject({
+  cursor: recordQuerySchema.shape.cursor,
+  limit: queryInteger(1, 100).default(20),
+});
+export type BonusQuery = z.infer<typeof bonusQuerySchema>;
+
+export const bonusPageSchema = z.strictObject({
+  items: z.array(recordEntrySchema),
+  nextCursor: z.string().nullable(),
+  /** What the member must still wager before a withdrawal (minor units; 0: nothing). */
+  turnoverRemaining: moneySchema.min(0),
+  /**
+   * The requirement the member's bonuses add up to at today's turnover multiple (minor units): the
+   * progress bar's whole; at least turnoverRemaining.
+   */
+  turnoverRequired: moneySchema.min(0),
+});
+export type BonusPage = z.infer<typeof bonusPageSchema>;

@@ -113,6 +113,16 @@ export async function gamesByIds(db: GamesDb, nodeIds: readonly string[]): Promi
     .execute();
 }
 
+/** Games by id whether enabled or not (records name rounds of games since withdrawn). */
+export async function anyGamesByIds(db: GamesDb, nodeIds: readonly string[]): Promise<GameRow[]> {
+  if (nodeIds.length === 0) return [];
+  return db
+    .selectFrom('game')
+    .select(GAME_COLUMNS)
+    .where('node_id', 'in', [...nodeIds])
+    .execute();
+}
+
 export async function findEnabledGame(db: GamesDb, nodeId: string): Promise<GameRow | undefined> {
   return db
     .selectFrom('game')

@@ -16,6 +16,7 @@ import {
 } from '@banca/contract';
 import { CatalogueCache } from './catalogue-cache.ts';
 import {
+  anyGamesByIds,
   catalogueVersion,
   gamesByIds,
   countGames,
@@ -152,6 +153,21 @@ export class CatalogueService {
     const rows = new Map((await gamesByIds(this.db, nodeIds)).map((r) => [r.node_id, r]));
     const present = nodeIds.map((id) => rows.get(id)).filter((r): r is GameRow => r !== undefined);
     return this.toGames(present, language);
+  }
+
+  /**
+   * Names for records: each game's name in the language and each vendor's display name, for games
+   * and vendors disabled since too (a record outlives the catalogue entry).
+   */
+  async recordNames(
+    nodeIds: readonly string[],
+    language: Language,
+  ): Promise<{ games: Map<string, string>; vendors: Map<string, string> }> {
+    const [rows, vendors] = await Promise.all([anyGamesByIds(this.db, nodeIds), this.vendors()]);
+    return {
+      games: new Map(rows.map((r) => [r.node_id, language === 'EN' ? r.name_en : r.name_pt])),
+      vendors: new Map([...vendors.values()].map((v) => [v.vassalage, v.display_name])),
+    };
   }
 
   /** GCSGAME_getVassGameType: enabled vendors with games of the type (all types when none). */

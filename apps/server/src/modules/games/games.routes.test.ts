@@ -4,7 +4,6 @@ import {
   gameMenusValueSchema,
   gamesRoutes,
   loginValueSchema,
-  authRoutes,
 } from '@banca/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../../platform/events/event-catalogue.ts';
@@ -309,35 +308,6 @@ describe('recent games and the winner board', () => {
     ]);
     const live = await call(gamesRoutes.rankList, { gameCategory: 'LIVE' });
     expect(live.body.value.list).toEqual([]);
-  });
-});
-
-describe('launch', () => {
-  const body = { nodeId: 'BANCA-SLOT5X3' };
-  it('refuses logged-out callers and trial accounts, and answers game_unavailable until play exists', async () => {
-    expectFailure(await call(gamesRoutes.launchGame, body), 401, 'not_logged_in');
-    const trial = await t.client.call(authRoutes.freePlay.path, {
-      body: { os: 'linux', platform: 'W' },
-      ip: freshIp(),
-    });
-    const trialToken = loginValueSchema.parse(trial.body.value).token;
-    expectFailure(
-      await call(gamesRoutes.launchGame, body, { token: trialToken }),
-      403,
-      'in_need_true_account',
-    );
-    const { token } = await loginMember();
-    expectFailure(
-      await call(gamesRoutes.launchGame, { nodeId: 'BANCA-NOPE' }, { token }),
-      404,
-      'game_not_found',
-    );
-    const res = expectFailure(
-      await call(gamesRoutes.launchGame, body, { token, lang: 'EN' }),
-      503,
-      'game_unavailable',
-    );
-    expect(res.message).toBe('This game is not available right now. Please try later.');
   });
 });
 

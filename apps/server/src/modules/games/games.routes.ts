@@ -4,13 +4,13 @@ import type { z } from 'zod';
 import {
   registerRoute,
   serializeEnvelope,
+  type RouteContext,
   type SerializedEnvelope,
 } from '../../platform/http/contract-route.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import {
   addFavorite,
-  launchGame,
   favoriteIds,
   favoriteList,
   recentGames,
@@ -18,10 +18,18 @@ import {
   type MemberGamesDeps,
 } from './member-games.service.ts';
 import { rankList } from './winner-board.ts';
+import { launchGame } from './launch.service.ts';
 
 export interface GamesRouteDeps extends MemberGamesDeps {
   catalogue: CatalogueService;
+  /** The currency a member of the merchant plays in (the wallet's merchant settings). */
+  merchantCurrency: (merchantCode: string) => Promise<{ currency: string }>;
 }
+
+/** The longest vendor popup list (GLS2_roomList). */
+const ROOM_LIST_MAX = 200;
+
+const LOTTO_FIELDS = ['lottoArea', 'launchMode', 'lottoPrizeMode', 'lottoGameCode', 'lottoView'] as const;
 
 /** The body's language when sent, else the `language` header. */
 const languageOf = (request: FastifyRequest, asked: Language | undefined): Language =>
@@ -115,10 +123,38 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRouteDeps):
     }),
   }));
 
-  // The launch is declared now so the lobby's launch routing is real: logged-out callers get 401 and
-  // trial accounts 403 in_need_true_account at the edge; a game that does not exist 404; every real
-  // game 503 game_unavailable until the play issue brings the game servers.
-  registerRoute(app, gamesRoutes.launchGame, ({ body }) => launchGame(deps, body.nodeId), {
-    requireRealAccount: true,
+  // Login and the trial refusal at the edge (401, 403 in_need_true_account), the rest in the service.
+  const launch = async ({
+    body,
+    request,
+    auth,
+  }: Pick<RouteContext<typeof gamesRoutes.launchGame>, 'body' | 'request' | 'auth'>) => {
+    const lotto = Object.fromEntries(
+      LOTTO_FIELDS.flatMap((field) => (body[field] === undefined ? [] : [[field, body[field]]])),
+    );
+    return launchGame(deps.db, {
+      memberId: auth.memberId,
+      merchantCode: auth.merchantCode,
+      currency: (await deps.merchantCurrency(auth.merchantCode)).currency,
+      nodeId: body.nodeId,
+      language: languageOf(request, body.language),
+      device: body.device,
+      backUrl: body.backUrl,
+      lotto,
+    });
+  };
+  registerRoute(app, gamesRoutes.launchGame, launch, { requireRealAccount: true });
+  registerRoute(app, gamesRoutes.launchGameFB, launch, { requireRealAccount: true });
+
+  registerRoute(app, gamesRoutes.roomList, ({ body, request }) => {
+    const list = {
+      gameType: body.gameType,
+      vassalage: body.vassalage,
+      language: languageOf(request, body.language),
+    };
+    // An unknown or disabled vendor is 404 game_vendor_not_found (the list's own check).
+    return cachedEnvelope(gamesRoutes.roomList, [list], async () => ({
+      list: (await catalogue.gameList(list, { pageNo: 1, pageSize: ROOM_LIST_MAX })).games,
+    }));
   });
 }

@@ -2,17 +2,22 @@ import type { ServerModule } from '../../platform/http/server-module.ts';
 import { CatalogueService } from './catalogue.service.ts';
 import { registerGamesRoutes } from './games.routes.ts';
 import type { Db } from '../../database.ts';
+import type { OpsAccess } from '../../ops-access.ts';
 import { deriveServerSecret } from '../../platform/crypto/derived-secret.ts';
-import { createWalletSettings } from '../wallet/index.ts';
+import { createWalletSettings, merchantCurrencyFrom } from '../wallet/index.ts';
+import type { SystemService } from '../system/index.ts';
 import { vendorSecrets } from './vendor-wallet.credentials.ts';
+import { registerVendorOpsRoutes } from './vendor-ops.routes.ts';
 import { registerVendorWalletRoutes } from './vendor-wallet.routes.ts';
+import { registerRecordRoutes } from './bet-record.routes.ts';
 
 /**
  * The games module: the catalogue (vendors, games with names per language, categories and menus),
  * the lobby's list calls, favourites, recent games, the winner board, the catalogue import, and the
  * vendor wallet API (player sessions, vendor credentials, bet records; docs/vendor-api.md).
  * Owns game_vendor, game, game_favorite, game_recent, game_win, game_catalogue_state,
- * vendor_credential, vendor_player_session, vendor_transaction and bet_record; other
+ * vendor_credential, vendor_player_session, vendor_transaction, bet_record, vendor_launch and
+ * game_launch; other
  * modules reach them only through what this file exports.
  */
 export { CatalogueService } from './catalogue.service.ts';
@@ -27,6 +32,9 @@ export {
   type RowError,
 } from './catalogue-import.ts';
 export { recordRecentGame } from './member-games.service.ts';
+export { ensureVendorLaunch, LAUNCH_TOKEN_TTL_MS } from './launch.service.ts';
+export type { OpenMode } from './launch.table.ts';
+export { gamesCleanupJob } from './games.jobs.ts';
 export { explainListGames, type GameFilter } from './catalogue.repository.ts';
 export { roundSettled } from './games.events.ts';
 export { maskCustomerName, winnerBoardConsumer } from './winner-board.ts';
@@ -41,6 +49,8 @@ export {
   ensureVendorCredential,
   rotateVendorSecret,
   ROTATION_GRACE_MS,
+  vendorSecrets,
+  type VendorSecrets,
 } from './vendor-wallet.credentials.ts';
 
 /** The label of the key vendors' secrets are sealed under (deriveServerSecret). */
@@ -50,17 +60,34 @@ export const vendorSealKey = (db: Db): Promise<Buffer> => deriveServerSecret(db,
 
 export interface GamesModuleDeps {
   db: Db;
+  merchantCode: string;
+  system: Pick<SystemService, 'whitelabel'>;
+  /** /ops access; undefined: no back office (the /ops routes are not registered). */
+  ops: OpsAccess | undefined;
 }
 
 export const gamesModule: ServerModule<GamesModuleDeps> = {
   name: 'games',
   register: async (app, deps) => {
     const catalogue = new CatalogueService(deps.db);
-    registerGamesRoutes(app, { db: deps.db, catalogue });
+    registerGamesRoutes(app, {
+      db: deps.db,
+      catalogue,
+      merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
+    });
+    registerRecordRoutes(app, {
+      db: deps.db,
+      catalogue,
+      settings: createWalletSettings(deps.db),
+      merchantCode: deps.merchantCode,
+      merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
+    });
+    const sealKey = await vendorSealKey(deps.db);
     registerVendorWalletRoutes(app, {
       db: deps.db,
       settings: createWalletSettings(deps.db),
-      secrets: vendorSecrets(deps.db, await vendorSealKey(deps.db)),
+      secrets: vendorSecrets(deps.db, sealKey),
     });
+    registerVendorOpsRoutes(app, { db: deps.db, sealKey, ops: deps.ops });
   },
 };

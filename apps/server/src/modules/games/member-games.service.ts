@@ -189,13 +189,3 @@ export async function recordRecentGame(
     )
     .execute();
 }
-
-/**
- * /wps/game/launchGame until the play issue: the game must exist (404 game_not_found), and then it
- * cannot start yet (503 game_unavailable). Login and the trial refusal are checked at the edge.
- */
-export async function launchGame(deps: MemberGamesDeps, nodeId: string): Promise<never> {
-  const game = await findEnabledGame(deps.db, nodeId);
-  if (!game) throw new GamesError('game_not_found', { nodeId });
-  throw new GamesError('game_unavailable', { nodeId });
-}

@@ -20,6 +20,8 @@ export interface OpenedPlayerSession {
   /** 43 base64url characters (256 bits), handed to the vendor once. */
   playerSession: string;
   expiresAt: Date;
+  /** The member's login name, as the vendor may show it. */
+  account: string;
 }
 
 /** Opens a player session of `memberId` for `vendor` (its catalogue vassalage) in `currency`. */
@@ -52,7 +54,7 @@ export async function openPlayerSession(
       created_at: now,
     })
     .execute();
-  return { playerSession, expiresAt };
+  return { playerSession, expiresAt, account: member.account };
 }
 
 /** The session behind a token, whatever its expiry (the caller decides what an expired one may do). */
@@ -62,3 +64,12 @@ export const findPlayerSession = (db: DbOrTrx, token: string): Promise<VendorPla
     .selectAll()
     .where('token_hash', '=', hashPlayerSession(token))
     .executeTakeFirst();
+
+/** Drops player sessions that expired before `olderThan` (the games clean-up job). */
+export async function deleteExpiredPlayerSessions(db: DbOrTrx, olderThan: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('vendor_player_session')
+    .where('expires_at', '<', olderThan)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

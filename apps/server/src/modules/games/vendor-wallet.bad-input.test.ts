@@ -105,6 +105,16 @@ const ENDPOINTS: Record<
     ),
     refused: unknownSession.map((playerSession) => ({ playerSession })),
   },
+  launch: {
+    // Well formed, never issued: refused by the signature, or as launch_invalid.
+    valid: unknownSession.map((launchToken) => ({ launchToken })),
+    invalid: fc.oneof(
+      badSession.map((launchToken) => ({ launchToken })),
+      fc.record({ launchToken: unknownSession, extra: anyJson }),
+      anyJson,
+    ),
+    refused: unknownSession.map((launchToken) => ({ launchToken })),
+  },
   debit: {
     valid: fc.record({
       playerSession: fc.constant('placeholder'),

@@ -31,9 +31,19 @@ export async function rotateVendorSecret(
   vendor: string,
   now: Date = new Date(),
 ): Promise<string> {
+  return (await rotateVendorCredential(db, sealKey, vendor, now)).secret;
+}
+
+/** rotateVendorSecret with what an operator is shown: the secret and the previous one's grace. */
+export async function rotateVendorCredential(
+  db: DbOrTrx,
+  sealKey: Buffer,
+  vendor: string,
+  now: Date = new Date(),
+): Promise<{ secret: string; previousValidUntil: Date | null }> {
   const secret = newSecret();
   const sealed = sealText(sealKey, secret);
-  await db
+  const row = await db
     .insertInto('vendor_credential')
     .values({ vendor, secret_sealed: sealed, rotated_at: now })
     .onConflict((oc) =>
@@ -44,8 +54,9 @@ export async function rotateVendorSecret(
         rotated_at: now,
       })),
     )
-    .execute();
-  return secret;
+    .returning('previous_valid_until')
+    .executeTakeFirstOrThrow();
+  return { secret, previousValidUntil: row.previous_valid_until ? new Date(row.previous_valid_until) : null };
 }
 
 /** Reads vendors' secrets for the signature check, cached per node for CACHE_MS. */

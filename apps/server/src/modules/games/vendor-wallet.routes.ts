@@ -14,6 +14,7 @@ import {
   registerCallbackRoute,
   type CallbackRefusal,
 } from '../../platform/http/callback-route.ts';
+import { exchangeLaunchToken } from './launch.service.ts';
 import type { VendorSecrets } from './vendor-wallet.credentials.ts';
 import {
   vendorBalance,
@@ -87,4 +88,11 @@ export function registerVendorWalletRoutes(app: FastifyInstance, routeDeps: Vend
   route(vendorCallbacks.credit, (vendor, body) => vendorCredit(deps, { vendor }, body));
   route(vendorCallbacks.rollback, (vendor, body) => vendorRollback(deps, { vendor }, body));
   route(vendorCallbacks.endRound, (vendor, body) => vendorEndRound(deps, { vendor }, body));
+  route(vendorCallbacks.launch, async (vendor, body) => {
+    const exchanged = await exchangeLaunchToken(deps.db, vendor, body.launchToken, deps.clock?.());
+    if (!exchanged?.playerSession) throw new VendorWalletError('launch_invalid');
+    // The balance as the balance call answers it, so the game opens showing the right figure.
+    const balance = await vendorBalance(deps, { vendor }, { playerSession: exchanged.playerSession });
+    return { ...balance, ...exchanged };
+  });
 }

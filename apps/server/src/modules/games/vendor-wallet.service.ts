@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type {
-  VendorAnswer,
-  VendorCreditBody,
-  VendorDebitBody,
-  VendorEndRoundBody,
-  VendorErrorCode,
-  VendorRollbackBody,
+import {
+  MAIN_WALLET_CODE,
+  type VendorAnswer,
+  type VendorCreditBody,
+  type VendorDebitBody,
+  type VendorEndRoundBody,
+  type VendorErrorCode,
+  type VendorRollbackBody,
 } from '@banca/contract';
 import type { Transaction } from 'kysely';
 import type { Database, Db, DbOrTrx } from '../../database.ts';
@@ -13,9 +14,12 @@ import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { recordEvent } from '../../platform/events/event-catalogue.ts';
 import {
   ensureMemberWallet,
+  findMemberWalletIds,
   houseAccount,
+  findHouseAccountId,
   recordTurnover,
   transfer,
+  walletBalanceChanged,
   WALLET_VENDORS,
   WalletError,
   type LedgerAccount,
@@ -24,8 +28,9 @@ import {
 import { addPayout, addStake, closeRound, findRound, refundStake } from './bet-record.repository.ts';
 import { findEnabledGame } from './catalogue.repository.ts';
 import { roundSettled } from './games.events.ts';
-import { recordRecentGame } from './member-games.service.ts';
+import { recordRecentGame, RECENT_KEEP } from './member-games.service.ts';
 import { findPlayerSession } from './player-session.service.ts';
+import { applyVendorCredit, applyVendorDebit } from './vendor-wallet.repository.ts';
 import type { BetRecordRow, VendorPlayerSessionRow, VendorTransactionKind } from './vendor-wallet.table.ts';
 
 /*
@@ -42,6 +47,11 @@ import type { BetRecordRow, VendorPlayerSessionRow, VendorTransactionKind } from
  *  4. A refusal writes nothing (its transaction rolls back): a retry of a refused call is judged again.
  *  5. Locks are taken in one order everywhere: transaction row, round row, member state (turnover),
  *     ledger accounts. No two calls wait on each other in a cycle.
+ * Speed: the ordinary debit and credit (a fresh id on an open round, the money there, the wallet
+ * known) run as one statement, the database functions vendor_debit_apply / vendor_credit_apply
+ * (migration 202611251020), which make the same writes as the steps below in the same order. What is
+ * not ordinary they leave unwritten and hand back ('fallback'), and the steps below judge it: the
+ * rules and refusals live here only.
  */
 
 export class VendorWalletError extends Error {
@@ -261,6 +271,27 @@ async function settled(trx: DbOrTrx, round: BetRecordRow, session: VendorPlayerS
   );
 }
 
+/**
+ * The wallet the vendor plays on and a house bucket, for the one-statement calls: both ids come from
+ * per-node caches (ids never change), so usually no round trip. Undefined while either does not exist
+ * yet: the step-by-step path creates it in the call's transaction (a refused call creates nothing).
+ */
+async function knownAccounts(
+  deps: VendorWalletDeps,
+  session: VendorPlayerSessionRow,
+): Promise<{ walletId: number; houseId: number } | undefined> {
+  const code = (await walletCodeOf(deps, session)) ?? MAIN_WALLET_CODE;
+  const [walletId] = await findMemberWalletIds(deps.db, session.member_id, session.currency, [code]);
+  if (walletId === undefined) return undefined;
+  const houseId = await findHouseAccountId(
+    deps.db,
+    session.merchant_code,
+    'VENDOR_CLEARING',
+    session.currency,
+  );
+  return houseId === undefined ? undefined : { walletId, houseId };
+}
+
 /** Runs a money call; an insufficient-funds refusal answers with the balance read after it. */
 async function moneyCall(
   deps: VendorWalletDeps,
@@ -303,6 +334,27 @@ export async function vendorDebit(
   if (!game || game.vassalage !== call.vendor) throw new VendorWalletError('game_not_found');
   const hash = requestHash(['DEBIT', session.member_id, body.roundId, body.gameCode, body.amount]);
   const at = now(deps);
+  const ids = { transactionId: body.transactionId, roundId: body.roundId };
+  const accounts = await knownAccounts(deps, session);
+  if (accounts) {
+    const applied = await applyVendorDebit(deps.db, {
+      vendor: call.vendor,
+      transactionId: body.transactionId,
+      memberId: session.member_id,
+      roundId: body.roundId,
+      amount: body.amount,
+      hash,
+      at,
+      nodeId,
+      gameCode: body.gameCode,
+      gameType: game.gameType,
+      currency: session.currency,
+      ...accounts,
+      balanceEvent: walletBalanceChanged.name,
+      recentKeep: RECENT_KEEP,
+    });
+    if (applied.outcome === 'ok') return ok(session, applied.balance, ids);
+  }
   return moneyCall(deps, session, async (trx, code) => {
     const claimed = await claim(trx, {
       vendor: call.vendor,
@@ -356,6 +408,27 @@ export async function vendorCredit(
   const close = body.closeRound === true;
   const hash = requestHash(['CREDIT', session.member_id, body.roundId, body.amount, close]);
   const at = now(deps);
+  const accounts = await knownAccounts(deps, session);
+  if (accounts) {
+    const applied = await applyVendorCredit(deps.db, {
+      vendor: call.vendor,
+      transactionId: body.transactionId,
+      memberId: session.member_id,
+      roundId: body.roundId,
+      amount: body.amount,
+      close,
+      hash,
+      at,
+      account: session.account,
+      currency: session.currency,
+      ...accounts,
+      balanceEvent: walletBalanceChanged.name,
+      settledEvent: roundSettled.name,
+    });
+    if (applied.outcome === 'ok') {
+      return ok(session, applied.balance, { transactionId: body.transactionId, roundId: body.roundId });
+    }
+  }
   return moneyCall(deps, session, async (trx, code) => {
     const claimed = await claim(trx, {
       vendor: call.vendor,

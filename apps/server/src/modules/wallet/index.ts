@@ -29,9 +29,11 @@ import { syncPayouts } from './withdrawal.service.ts';
 export {
   ensureMemberWallet,
   findMemberWallet,
+  findMemberWalletIds,
   freePlayGrantKey,
   grantFreePlayMoney,
   houseAccount,
+  findHouseAccountId,
   houseBalance,
   HOUSE_BUCKETS,
   transfer,
@@ -41,6 +43,7 @@ export {
   type TransferResult,
 } from './ledger.service.ts';
 export { createWalletSettings, type WalletSettingsService } from './wallet-settings.service.ts';
+export { calendarPeriods, localDate, type CalendarPeriod } from './wallet-day.ts';
 export { WalletError } from './wallet.errors.ts';
 export { WALLET_VENDORS } from './wallet-transfer.service.ts';
 export { walletBalanceChanged } from './wallet.events.ts';

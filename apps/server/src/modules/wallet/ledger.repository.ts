@@ -141,3 +141,27 @@ export async function applyTransfer(
   if (!row) throw new Error('ledger: ledger_apply_transfer answered no row');
   return row;
 }
+
+/** A member wallet as read right after a transfer in its statement. */
+export interface WalletBalanceRow {
+  wallet: string;
+  balance: number;
+}
+
+/**
+ * applyTransfer, then the member's wallets in `currency` read after it, in one round trip
+ * (migration 202611251021-ledger-transfer-read-wallets). `wallets` is empty for a refusal too.
+ */
+export async function applyTransferReadingWallets(
+  db: DbOrTrx,
+  t: Parameters<typeof applyTransfer>[1],
+  member: { memberId: number; currency: string },
+): Promise<AppliedTransferRow & { wallets: WalletBalanceRow[] }> {
+  const { rows } = await sql<AppliedTransferRow & { wallets: WalletBalanceRow[] }>`select * from
+    ledger_apply_transfer_reading_wallets(${t.idempotencyKey}, ${t.debitAccountId}, ${t.creditAccountId},
+    ${t.amount}, ${t.kind}, ${t.reference}, ${t.balanceEvent}, ${member.memberId}::integer,
+    ${member.currency})`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('ledger: ledger_apply_transfer_reading_wallets answered no row');
+  return row;
+}

@@ -5,12 +5,15 @@ import type { Database, DbOrTrx } from '../../database.ts';
 import { inTransaction as inTransactionOf } from '../../platform/db/in-transaction.ts';
 import {
   applyTransfer,
+  applyTransferReadingWallets,
   findHouseAccount,
   findMemberAccount,
   insertHouseAccountIfAbsent,
   insertMemberAccountIfAbsent,
   listMemberAccounts,
   sumHouseBuckets,
+  type AppliedTransferRow,
+  type WalletBalanceRow,
 } from './ledger.repository.ts';
 import {
   MAIN_WALLET,
@@ -160,15 +163,35 @@ const REFUSALS = new Set<string>([
  */
 export async function transfer(db: DbOrTrx, req: TransferRequest): Promise<TransferResult> {
   validate(req);
-  const row = await applyTransfer(db, {
-    idempotencyKey: req.idempotencyKey,
-    debitAccountId: req.debitAccountId,
-    creditAccountId: req.creditAccountId,
-    amount: req.amount,
-    kind: req.kind,
-    reference: req.reference ?? null,
-    balanceEvent: walletBalanceChanged.name,
-  });
+  return toResult(await applyTransfer(db, applied(req)));
+}
+
+/**
+ * transfer(), and the member's wallets in `currency` as they are right after it (this transfer
+ * included), in the same round trip: for answers that show the wallets (the wallet-transfer relay).
+ */
+export async function transferReadingWallets(
+  db: DbOrTrx,
+  req: TransferRequest,
+  member: { memberId: number; currency: string },
+): Promise<{ result: TransferResult; wallets: WalletBalanceRow[] }> {
+  validate(req);
+  const row = await applyTransferReadingWallets(db, applied(req), member);
+  const { wallets, ...transferRow } = row;
+  return { result: toResult(transferRow), wallets };
+}
+
+const applied = (req: TransferRequest) => ({
+  idempotencyKey: req.idempotencyKey,
+  debitAccountId: req.debitAccountId,
+  creditAccountId: req.creditAccountId,
+  amount: req.amount,
+  kind: req.kind,
+  reference: req.reference ?? null,
+  balanceEvent: walletBalanceChanged.name,
+});
+
+function toResult(row: AppliedTransferRow): TransferResult {
   if (REFUSALS.has(row.outcome)) throw new WalletError(row.outcome as WalletErrorCode);
   if (row.outcome !== 'transferred' && row.outcome !== 'replayed') {
     throw new Error(`ledger: unexpected outcome ${row.outcome}`);
@@ -251,6 +274,36 @@ export async function houseAccount(
   const raced = await findHouseAccount(db, merchantCode, kind, currency, bucket);
   if (!raced) throw new Error(`ledger: ${kind} ${currency} of ${merchantCode} not found after insert`);
   return raced;
+}
+
+/** House bucket ids per database (root Kysely instance), `<merchant>:<kind>:<currency>:<bucket>` -> id. */
+const houseIdCache = new WeakMap<object, Map<string, number>>();
+
+/**
+ * The id of one of the merchant's house buckets of a kind and currency, picked like houseAccount
+ * picks (at random per call), for callers that only need the id, e.g. to hand it to a one-statement
+ * transfer; undefined when that bucket does not exist yet (a read never writes: use houseAccount in
+ * the caller's transaction to create it). A bucket's id never changes and its row is never deleted,
+ * so ids read through the root db (committed rows) are cached per database and node: a hit needs no
+ * round trip. Inside a transaction nothing is cached (its rows may still roll back).
+ */
+export async function findHouseAccountId(
+  db: DbOrTrx,
+  merchantCode: string,
+  kind: HouseAccountKind,
+  currency: string,
+): Promise<number | undefined> {
+  const bucket = Math.floor(Math.random() * houseBuckets);
+  if (db.isTransaction) return (await findHouseAccount(db, merchantCode, kind, currency, bucket))?.id;
+  const key = `${merchantCode}:${kind}:${currency}:${bucket}`;
+  const cache = houseIdCache.get(db) ?? new Map<string, number>();
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const found = await findHouseAccount(db, merchantCode, kind, currency, bucket);
+  if (!found) return undefined;
+  // Bounded by merchants x kinds x currencies x HOUSE_BUCKETS: no eviction needed.
+  houseIdCache.set(db, cache.set(key, found.id));
+  return found.id;
 }
 
 /** The balance of a house kind: the sum of its buckets (0 before the first transfer). */

@@ -35,6 +35,8 @@ export const MAIN_WALLET = 'MAIN';
  */
 export type TransferKind =
   | 'PLAY_MONEY_GRANT'
+  /** PROMOTIONS to a member: bonus money an operator granted (adds a turnover requirement). */
+  | 'BONUS'
   | 'ADJUSTMENT'
   | 'DEPOSIT'
   | 'WITHDRAWAL_HOLD'

@@ -34,15 +34,19 @@ export const TICKET_TTL_MS = 60_000;
 export const STREAM_RECHECK_MS = 5_000;
 
 export const liveBalanceConsumer = (live: LiveChannel): Consumer<Database> =>
-  defineConsumer<Database>('wallet.live-balance', [
-    on(walletBalanceChanged, async (event) => {
-      const { memberId, balance, currency, wallet, kind, transferId } = event.payload;
-      await live.publish(memberId, {
-        event: 'balance',
-        data: { balance, currency, wallet, kind, transferId },
-      });
-    }),
-  ]);
+  defineConsumer<Database>(
+    'wallet.live-balance',
+    [
+      on(walletBalanceChanged, async (event) => {
+        const { memberId, balance, currency, wallet, kind, transferId } = event.payload;
+        await live.publish(memberId, {
+          event: 'balance',
+          data: { balance, currency, wallet, kind, transferId },
+        });
+      }),
+    ],
+    { writes: false },
+  );
 
 export interface LiveStreamDeps {
   db: Db;

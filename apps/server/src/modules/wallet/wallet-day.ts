@@ -40,3 +40,44 @@ export function startOfDay(now: Date, timeZone = 'UTC'): Date {
   const guess = midnightWall - offsetAt(now.getTime());
   return new Date(midnightWall - offsetAt(guess));
 }
+
+export type CalendarPeriod = 'day' | 'week' | 'month';
+
+/** The local date (YYYY-MM-DD) in `timeZone` at `at`. */
+export function localDate(at: Date, timeZone = 'UTC'): string {
+  return new Date(wallClockAsUtc(at.getTime(), timeZone)).toISOString().slice(0, 10);
+}
+
+/** 00:00 of the local day after the one `dayStart` begins (days last 23 to 25 hours: +30 h is inside the next). */
+const nextDayStart = (dayStart: Date, timeZone: string) =>
+  startOfDay(new Date(dayStart.getTime() + 30 * 3_600_000), timeZone);
+
+/**
+ * The merchant's calendar periods (days, weeks from Monday, or months) that meet [from, to), in order:
+ * each with its first local day and the instants it begins and ends. Reports bucket by these, so a
+ * Sao Paulo merchant's "day" is its own midnight to midnight, whatever the server's zone.
+ */
+export function calendarPeriods(
+  from: Date,
+  to: Date,
+  period: CalendarPeriod,
+  timeZone = 'UTC',
+): { label: string; start: Date; end: Date }[] {
+  // Back from from's local day to the period's first day (Monday, or the 1st).
+  let start = startOfDay(from, timeZone);
+  const firstDayOf = (d: Date) => {
+    const [, , day] = localDate(d, timeZone).split('-').map(Number);
+    if (period === 'month') return day === 1;
+    if (period === 'week') return new Date(`${localDate(d, timeZone)}T00:00:00Z`).getUTCDay() === 1;
+    return true;
+  };
+  while (!firstDayOf(start)) start = startOfDay(new Date(start.getTime() - 18 * 3_600_000), timeZone);
+  const periods: { label: string; start: Date; end: Date }[] = [];
+  while (start < to) {
+    let end = nextDayStart(start, timeZone);
+    while (!firstDayOf(end)) end = nextDayStart(end, timeZone);
+    periods.push({ label: localDate(start, timeZone), start, end });
+    start = end;
+  }
+  return periods;
+}

@@ -4,6 +4,7 @@ import type { Db } from '../../database.ts';
 import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
+import { grantBonus } from './bonus.service.ts';
 import { adjustBalance, changeWalletSettings } from './wallet-ops.service.ts';
 import type { WalletSettingsService } from './wallet-settings.service.ts';
 import type { WalletDeps } from './wallet.service.ts';
@@ -33,6 +34,18 @@ export function registerWalletOpsRoutes(app: FastifyInstance, deps: WalletOpsDep
     walletRoutes.adjustBalance,
     ({ body, request }) =>
       adjustBalance(
+        { db: deps.db, merchantCode: deps.merchantCode, merchantCurrency: deps.merchantCurrency, ops },
+        actorOf(request),
+        body,
+        request.id,
+      ),
+    { onRequest: ops.require('finance') },
+  );
+  registerRoute(
+    app,
+    walletRoutes.grantBonus,
+    ({ body, request }) =>
+      grantBonus(
         { db: deps.db, merchantCode: deps.merchantCode, merchantCurrency: deps.merchantCurrency, ops },
         actorOf(request),
         body,

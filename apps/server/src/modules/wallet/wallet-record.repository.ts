@@ -78,3 +78,15 @@ export async function selectRecord(db: DbOrTrx, f: RecordFilter): Promise<Record
     .execute();
   return rows as RecordRow[];
 }
+
+/** What the accounts were credited by transfers of one kind, all time (minor units). */
+export async function sumCredits(db: DbOrTrx, accountIds: number[], kind: string): Promise<number> {
+  if (accountIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('ledger_transfer')
+    .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
+    .where('credit_account_id', 'in', accountIds)
+    .where('kind', '=', kind as never)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

@@ -5,13 +5,23 @@ import type { Db } from '../../database.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
 import { authOf, routeAuthHook } from '../../platform/http/route-auth.ts';
+import { listBonuses } from './bonus.service.ts';
 import { listRecord, recordCsv } from './wallet-record.service.ts';
 
 /** The account record and its CSV: real accounts only (trial: 403). */
-export function registerWalletRecordRoutes(app: FastifyInstance, deps: { db: Db }): void {
+export function registerWalletRecordRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; merchantCode: string },
+): void {
   registerRoute(app, walletRoutes.records, ({ auth, query }) => listRecord(deps.db, auth.memberId, query), {
     requireRealAccount: true,
   });
+  registerRoute(
+    app,
+    walletRoutes.bonuses,
+    ({ auth, query }) => listBonuses(deps.db, auth.memberId, deps.merchantCode, query),
+    { requireRealAccount: true },
+  );
   // A file, not an envelope: the same token check at the edge, then text/csv streamed page by page.
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',

@@ -13,6 +13,7 @@ import {
   findMemberWalletIds,
   inTransaction,
   transfer,
+  transferReadingWallets,
   type TransferRequest,
 } from './ledger.service.ts';
 import type { WalletSettingsService } from './wallet-settings.service.ts';
@@ -52,7 +53,14 @@ async function readFunds(
   auth: RouteAuth,
   mode: { walletMode: 'single' | 'transfer'; currency: string; currencySymbol: string },
 ): Promise<ConsolidatedFundsValue> {
-  const accounts = await listMemberAccounts(db, auth.memberId, mode.currency);
+  return fundsOf(await listMemberAccounts(db, auth.memberId, mode.currency), mode);
+}
+
+/** The answer from the member's wallets in the mode's currency; missing wallets read 0. */
+function fundsOf(
+  accounts: readonly { wallet: string; balance: number }[],
+  mode: { walletMode: 'single' | 'transfer'; currency: string; currencySymbol: string },
+): ConsolidatedFundsValue {
   const balanceOf = (wallet: string) => accounts.find((a) => a.wallet === wallet)?.balance ?? 0;
   const wallets = WALLET_VENDORS.map((vendor) => ({ vendor, balance: balanceOf(vendor) }));
   const main = balanceOf(MAIN_WALLET_CODE);
@@ -108,18 +116,23 @@ export async function walletTransfer(
       kind: 'WALLET_TRANSFER',
       reference: `wallet:${body.from}>${body.to}`,
     });
-    // Both wallets known (ids are cached per node): the transfer is one statement, its own transaction.
+    // Both wallets known (ids are cached per node): the transfer and the wallets read after it for
+    // the answer are one statement, its own transaction.
     const [fromId, toId] = await findMemberWalletIds(deps.db, auth.memberId, currency, [body.from, body.to]);
-    const result =
-      fromId !== undefined && toId !== undefined
-        ? await transfer(deps.db, request(fromId, toId))
-        : // A wallet never used is created (race-safe) in the transfer's transaction, so a refused
-          // transfer leaves no wallet behind.
-          await inTransaction(deps.db, async (trx) => {
-            const from = await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency, body.from);
-            const to = await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency, body.to);
-            return transfer(trx, request(from.id, to.id));
-          });
+    if (fromId !== undefined && toId !== undefined) {
+      const { result, wallets } = await transferReadingWallets(deps.db, request(fromId, toId), {
+        memberId: auth.memberId,
+        currency,
+      });
+      return { ...fundsOf(wallets, mode), replayed: result.replayed };
+    }
+    // A wallet never used is created (race-safe) in the transfer's transaction, so a refused
+    // transfer leaves no wallet behind.
+    const result = await inTransaction(deps.db, async (trx) => {
+      const from = await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency, body.from);
+      const to = await ensureMemberWallet(trx, auth.memberId, auth.merchantCode, currency, body.to);
+      return transfer(trx, request(from.id, to.id));
+    });
     // The wallets as they are now (this transfer included; a later one of the member's may be too).
     return { ...(await readFunds(deps.db, auth, mode)), replayed: result.replayed };
   }

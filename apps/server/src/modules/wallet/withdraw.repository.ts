@@ -56,12 +56,9 @@ export async function addTurnover(db: DbOrTrx, memberId: number, amount: number)
 }
 
 export async function reduceTurnover(db: DbOrTrx, memberId: number, amount: number): Promise<void> {
-  await db
-    .updateTable('wallet_member_state')
-    .set({ turnover_remaining: sql`greatest(0, turnover_remaining - ${amount})`, updated_at: sql`now()` })
-    .where('member_id', '=', memberId)
-    .where('turnover_remaining', '>', 0)
-    .execute();
+  // The SQL function (migration 202611251020) is the one copy of this rule: the vendor wallet's
+  // one-statement credit applies it in the database too.
+  await sql`select wallet_record_turnover(${memberId}::integer, ${amount}::bigint)`.execute(db);
 }
 
 export const findPayoutKey = (db: DbOrTrx, memberId: number) =>

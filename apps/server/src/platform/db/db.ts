@@ -2,7 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  sql,
+  type DatabaseIntrospector,
+  type SchemaMetadata,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import { preparePooledStatements } from './prepared.ts';
@@ -19,8 +27,11 @@ pg.types.setTypeParser(INT8_OID, (text: string) => {
 export type DatabaseTarget =
   /** A PostgreSQL server. `schema` isolates test files: search_path is set on every connection. */
   | { kind: 'postgres'; url: string; schema?: string; max?: number }
-  /** Embedded PGlite; dataDir undefined means in memory. */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * Embedded PGlite; dataDir undefined means in memory. `template` is a data folder saved with
+   * PGlite's dumpDataDir: starting from it skips initdb (the test suites start one per file).
+   */
+  | { kind: 'pglite'; dataDir?: string; template?: Blob };
 
 /** `DB` is the caller's table map (the app's Database): platform code knows no module's tables. */
 export interface DatabaseHandle<DB = unknown> {
@@ -55,7 +66,10 @@ export async function openDatabase<DB>(target: DatabaseTarget): Promise<Database
 
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   // pg_trgm: the games catalogue's name search (trigram GIN index for contains).
-  const pglite = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(target.dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(target.template ? { loadDataDir: target.template } : {}),
+  });
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -69,10 +83,41 @@ export async function openDatabase<DB>(target: DatabaseTarget): Promise<Database
   };
 }
 
-/** SQLSTATE invalid_schema_name, about a schema other than ours. */
-const otherSchemaVanished = (error: unknown, schema: string): boolean => {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === '3F000' && typeof message === 'string' && !message.includes(`"${schema}"`);
+/**
+ * What the migrator asks the database about: only our own schema. Kysely's own introspector lists the
+ * tables of every schema and resolves each by name (pg_get_serial_sequence), so a schema or table that
+ * a parallel test file drops at that moment failed our migration with another schema's error. The
+ * migrator only asks whether its schema and its two tables exist, so names are all it needs.
+ */
+const schemaScopedIntrospector = <DB>(db: Kysely<DB>, schema: string): DatabaseIntrospector => {
+  const getTables = async (): Promise<TableMetadata[]> => {
+    const { rows } = await sql<{ name: string; kind: string }>`
+      select c.relname as name, c.relkind as kind from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${schema} and c.relkind in ('r', 'p', 'v')`.execute(db);
+    return rows.map((r) => ({ name: r.name, schema, isView: r.kind === 'v', columns: [] }));
+  };
+  return {
+    getSchemas: async (): Promise<SchemaMetadata[]> => {
+      const { rows } = await sql<{ name: string }>`
+        select nspname as name from pg_catalog.pg_namespace where nspname = ${schema}`.execute(db);
+      return rows;
+    },
+    getTables,
+    getMetadata: async () => ({ tables: await getTables() }),
+  };
+};
+
+/** `db` with its introspection limited to `schema` (methods bound: Kysely keeps private fields). */
+const withScopedIntrospection = <DB>(db: Kysely<DB>, schema: string): Kysely<DB> => {
+  const introspection = schemaScopedIntrospector(db, schema);
+  return new Proxy(db, {
+    get: (target, key) => {
+      if (key === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 };
 
 /** Applies pending migrations; throws with the failing migration's name. */
@@ -81,24 +126,35 @@ export async function migrateToLatest<DB>(handle: DatabaseHandle<DB>): Promise<s
   if (handle.schema !== 'public')
     await sql`create schema if not exists ${sql.id(handle.schema)}`.execute(handle.db);
   const migrator = new Migrator({
-    db: handle.db,
+    db: withScopedIntrospection(handle.db, handle.schema),
     provider: migrationProvider,
     // Explicit schema: with several test schemas in one database, Kysely must not find another
     // schema's kysely_migration table and think this one is migrated.
     migrationTableSchema: handle.schema,
   });
-  let { error, results } = await migrator.migrateToLatest();
-  // Kysely looks for its own tables by introspecting every schema of the database, resolving each
-  // table by name; a schema dropped by someone else at that moment (parallel test files on one
-  // server) fails the query with invalid_schema_name naming that schema. The migrations run in one
-  // transaction, so trying again is safe: only for that error, a few times.
-  for (let retry = 0; retry < 3 && otherSchemaVanished(error, handle.schema); retry++) {
-    ({ error, results } = await migrator.migrateToLatest());
-  }
+  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * An in-memory PGlite migrated to the latest schema, saved as a data folder (PGlite's dumpDataDir),
+ * for `openDatabase({ kind: 'pglite', template })`: the test suites start every file's database from
+ * one such copy rather than running initdb and every migration again.
+ */
+export async function migratedPgliteTemplate(): Promise<Blob> {
+  const pglite = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrateToLatest({ db, kind: 'pglite', schema: 'public', close: async () => {} });
+    return await pglite.dumpDataDir('none');
+  } finally {
+    await db.destroy();
+    await pglite.close();
+  }
 }

@@ -49,6 +49,12 @@ export interface Consumer<DB> {
   /** Stable name, stored in cursors: renaming it makes the consumer start from the oldest event. */
   name: string;
   handlers: ReadonlyMap<string, EventHandler<unknown, DB>>;
+  /**
+   * False for a consumer whose handlers never write through the transaction they are given (e.g.
+   * they publish to the live channel): a failure of theirs leaves nothing to undo, so the dispatcher
+   * runs them without a savepoint (one round trip less per event). Default true.
+   */
+  writes: boolean;
 }
 
 /**
@@ -59,13 +65,14 @@ export interface Consumer<DB> {
 export function defineConsumer<DB extends EventTables>(
   name: string,
   subscriptions: readonly EventSubscription<DB>[],
+  options: { writes?: boolean } = {},
 ): Consumer<DB> {
   const handlers = new Map<string, EventHandler<unknown, DB>>();
   for (const { type, handler } of subscriptions) {
     if (handlers.has(type.name)) throw new Error(`consumer ${name} handles ${type.name} twice`);
     handlers.set(type.name, handler);
   }
-  return { name, handlers };
+  return { name, handlers, writes: options.writes ?? true };
 }
 
 /** Fixed for the life of the data: changing it would move keys between partitions mid-stream. */

@@ -183,6 +183,40 @@ describe(`domain events (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
     expect(await listDeadLetters(db, name)).toEqual([]);
   });
 
+  it('a consumer that never writes runs without savepoints, and its failures are retried the same way', async () => {
+    const name = consumerName('publisher');
+    const tries = new Map<number, number>();
+    const published: number[] = [];
+    const d = createDispatcher<Database>({
+      db,
+      clock,
+      consumers: [
+        defineConsumer(
+          name,
+          [
+            on(credited, async (event) => {
+              const n = (tries.get(event.id) ?? 0) + 1;
+              tries.set(event.id, n);
+              if (n === 1) throw new Error('the channel is down');
+              published.push(event.id);
+            }),
+          ],
+          { writes: false },
+        ),
+      ],
+    });
+    const ids = await recordAll(interleaved(['a', 'b'], 3));
+    let failed = 0;
+    for (let round = 0; round < 100 && published.length < ids.length; round++) {
+      failed += (await d.drain()).failed;
+      now = new Date(now.getTime() + HOUR);
+    }
+    expect([...published].sort((x, y) => x - y)).toEqual(ids);
+    expect(failed).toBe(ids.length);
+    expect([...tries.values()].every((n) => n === 2)).toBe(true);
+    expect(await listDeadLetters(db, name)).toEqual([]);
+  });
+
   it('waits out the backoff before trying a failed event again', async () => {
     let tries = 0;
     const d = dispatcher(
@@ -291,6 +325,13 @@ describe(`domain events (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
     const name = consumerName('shared');
     const handledBy: { id: number; key: string; seq: number; node: string }[] = [];
     const inFlight = new Set<number>();
+    // On PostgreSQL node a holds its first event until node b has handled one (or b's drain ended):
+    // otherwise a fast node a may drain everything before b asks, and the run proves no sharing.
+    let bHandledOne = (): void => {};
+    const bWorked = new Promise<void>((resolve) => (bHandledOne = resolve));
+    let bDone = (): void => {};
+    const bFinished = new Promise<void>((resolve) => (bDone = resolve));
+    let aHeld = false;
     const node = (label: string, nodeDb: Db) =>
       createDispatcher<Database>({
         db: nodeDb,
@@ -301,10 +342,15 @@ describe(`domain events (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
             on(credited, async (e) => {
               expect(inFlight.has(e.id)).toBe(false);
               inFlight.add(e.id);
+              if (otherNode && label === 'a' && !aHeld) {
+                aHeld = true;
+                await Promise.race([bWorked, bFinished]);
+              }
               // Let the other node run in between (its pool has its own connections on PostgreSQL).
               await new Promise((resolve) => setImmediate(resolve));
               handledBy.push({ id: e.id, key: e.key, seq: e.payload.seq, node: label });
               inFlight.delete(e.id);
+              if (label === 'b') bHandledOne();
             }),
           ]),
         ],
@@ -318,7 +364,7 @@ describe(`domain events (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
     const a = node('a', db);
     const b = node('b', otherNode?.db ?? db);
 
-    await Promise.all([a.drain(), b.drain()]);
+    await Promise.all([a.drain(), b.drain().finally(bDone)]);
     const handledIds = handledBy.map((h) => h.id);
     expect(new Set(handledIds).size).toBe(handledIds.length); // no duplicates
     expect([...handledIds].sort((x, y) => x - y)).toEqual(ids); // no gaps

@@ -86,16 +86,33 @@ const errorText = (err: unknown): string => (err instanceof Error ? err.message 
 /** Every transaction older than this has ended: rows they wrote are final. */
 const horizon = sql<string>`pg_snapshot_xmin(pg_current_snapshot())`;
 
-/** Runs fn in a savepoint of trx: a failed handler leaves no writes and the transaction usable. */
-async function inSavepoint<DB>(trx: Transaction<DB>, fn: () => Promise<void>): Promise<void> {
-  await sql`savepoint event_handler`.execute(trx);
+/** Per dispatcher transaction: whether a handler's savepoint has been taken in it yet. */
+interface SavepointMarks {
+  taken: boolean;
+}
+
+/**
+ * Runs fn in a savepoint of trx: a failed handler leaves no writes and the transaction usable. The
+ * previous handler's savepoint is released and this one taken in one round trip (two statements in
+ * one simple query), and the last one is left for the commit to release: one round trip per event
+ * instead of two (they were most of a busy dispatcher's statements). After a rollback to it the
+ * savepoint still exists, so the next event's release-and-take is right in every case.
+ */
+async function inSavepoint<DB>(
+  trx: Transaction<DB>,
+  marks: SavepointMarks,
+  fn: () => Promise<void>,
+): Promise<void> {
+  await sql
+    .raw(marks.taken ? 'release savepoint event_handler; savepoint event_handler' : 'savepoint event_handler')
+    .execute(trx);
+  marks.taken = true;
   try {
     await fn();
   } catch (err) {
     await sql`rollback to savepoint event_handler`.execute(trx);
     throw err;
   }
-  await sql`release savepoint event_handler`.execute(trx);
 }
 
 export function createDispatcher<DB extends EventTables>(options: DispatcherOptions<DB>): Dispatcher {
@@ -133,6 +150,8 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
   const deliver = (
     handler: EventHandler<unknown, DB>,
     trx: Transaction<EventTables>,
+    marks: SavepointMarks,
+    writes: boolean,
     row: { id: number; name: string; key: string; payload: unknown; recorded_at: Date },
   ) => {
     const event: DeliveredEvent<unknown> = {
@@ -142,13 +161,15 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
       payload: row.payload,
       recordedAt: row.recorded_at,
     };
-    return inSavepoint(trx, () => handler(event, trx as unknown as Transaction<DB>));
+    const run = () => handler(event, trx as unknown as Transaction<DB>);
+    return writes ? inSavepoint(trx, marks, run) : run();
   };
 
   /** Claims one cursor and runs one batch of its partition. */
   const runCursor = (consumer: Consumer<DB>, partition: number, now: Date): Promise<PassResult> =>
     db.transaction().execute(async (trx) => {
       const result = emptyResult();
+      const marks: SavepointMarks = { taken: false };
       const cursor = await trx
         .selectFrom('event_cursor')
         .selectAll()
@@ -183,7 +204,7 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
           result.skipped++;
         } else {
           try {
-            await deliver(handler, trx, row);
+            await deliver(handler, trx, marks, consumer.writes, row);
             result.handled++;
           } catch (err) {
             attempts++;
@@ -247,6 +268,7 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
   const runRedrives = (now: Date): Promise<PassResult> =>
     db.transaction().execute(async (trx) => {
       const result = emptyResult();
+      const marks: SavepointMarks = { taken: false };
       const rows = await trx
         .selectFrom('event_dead_letter as d')
         .innerJoin('domain_event as e', 'e.id', 'd.event_id')
@@ -267,7 +289,7 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
           .where('event_id', '=', row.id);
         try {
           if (!handler) throw new Error(`consumer ${row.consumer} no longer handles ${row.name}`);
-          await deliver(handler, trx, row);
+          await deliver(handler, trx, marks, byName.get(row.consumer)?.writes ?? true, row);
           await where.set({ status: 'redriven', resolved_at: now }).execute();
           result.handled++;
         } catch (err) {

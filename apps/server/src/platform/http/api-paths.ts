@@ -2,8 +2,9 @@ import { CALLBACK_PREFIX } from '@banca/contract';
 
 /** Paths that belong to the API (envelope answers), never to the SPA. /dev (sandbox outbox) exists
  *  only outside production; listed so that in production it answers the 404 envelope, not the SPA.
- *  Server-to-server callbacks (CALLBACK_PREFIX) are API paths too: never the SPA, never cached. */
-const API_PREFIXES = ['/wps', '/lgw', '/lotto/lgw', '/ops', '/dev', CALLBACK_PREFIX];
+ *  Server-to-server callbacks (CALLBACK_PREFIX) are API paths too: never the SPA, never cached; so is
+ *  the house vendor's browser API (/house/api; its pages under /house are the SPA's). */
+const API_PREFIXES = ['/wps', '/lgw', '/lotto/lgw', '/ops', '/dev', '/house/api', CALLBACK_PREFIX];
 
 const pathOf = (url: string): string => {
   const q = url.indexOf('?');

@@ -178,6 +178,18 @@ describe('security headers', () => {
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
+
+  it("lets only our own site frame the game vendors' pages (the game popup), never their APIs", async () => {
+    for (const url of ['/house/play?vendor=BANCA', '/house/lottery', '/sandbox/play']) {
+      const csp = (await fetch(server.url + url, { headers: html })).headers.get('content-security-policy');
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).not.toContain("frame-ancestors 'none'");
+    }
+    for (const url of ['/house', '/housex/play', '/house/api/session', '/member']) {
+      const csp = (await fetch(server.url + url, { headers: html })).headers.get('content-security-policy');
+      expect(csp, url).toContain("frame-ancestors 'none'");
+    }
+  });
 });
 
 describe('the SPA', () => {

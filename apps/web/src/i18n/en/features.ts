@@ -8,7 +8,10 @@ import content from './content.json';
 import dialog from './dialog.json';
 import engagement from './engagement.json';
 import games from './games.json';
+import house from './house.json';
+import lottery from './lottery.json';
 import member from './member.json';
+import records from './records.json';
 import system from './system.json';
 import wallet from './wallet.json';
 
@@ -16,7 +19,10 @@ import wallet from './wallet.json';
 const messages = {
   ...auth,
   ...games,
+  ...house,
+  ...lottery,
   ...member,
+  ...records,
   ...agent,
   ...content,
   ...engagement,

@@ -22,6 +22,13 @@ import * as m202611241000 from './202611241000-ledger-transfer-function.ts';
 import * as m202611241020 from './202611241020-wallet-withdrawal-failed.ts';
 import * as m202611241030 from './202611241030-games-vendor-wallet.ts';
 import * as m202611241050 from './202611241050-content-banner-image-en.ts';
+import * as m202611251000 from './202611251000-games-launch.ts';
+import * as m202611251010 from './202611251010-house-vendor-session.ts';
+import * as m202611251020 from './202611251020-games-vendor-call-functions.ts';
+import * as m202611251021 from './202611251021-ledger-transfer-read-wallets.ts';
+import * as m202611251030 from './202611251030-house-fairness-rounds.ts';
+import * as m202611251040 from './202611251040-house-lottery.ts';
+import * as m202611251050 from './202611251050-records-bet-settled-index.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -63,6 +70,13 @@ export const migrations: Record<string, Migration> = {
   '202611241020-wallet-withdrawal-failed': m202611241020,
   '202611241030-games-vendor-wallet': m202611241030,
   '202611241050-content-banner-image-en': m202611241050,
+  '202611251000-games-launch': m202611251000,
+  '202611251010-house-vendor-session': m202611251010,
+  '202611251020-games-vendor-call-functions': m202611251020,
+  '202611251021-ledger-transfer-read-wallets': m202611251021,
+  '202611251030-house-fairness-rounds': m202611251030,
+  '202611251040-house-lottery': m202611251040,
+  '202611251050-records-bet-settled-index': m202611251050,
 };
 
 export const migrationProvider: MigrationProvider = {

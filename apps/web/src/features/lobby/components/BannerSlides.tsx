@@ -1,36 +1,60 @@
-import type { Ref } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CAROUSEL } from '@banca/contract';
 import { useT } from '@/i18n';
 import { Icon } from '@/ui';
 import type { Banner } from '../api/lobby-api';
 import { useLaunch } from '../hooks/useLaunch';
+import type { Carousel } from './embla';
 
-export const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /**
- * The banner carousel's markup (spec sections 2 and 9): the slides, 1, 2 or 3 across (CSS), and the
- * previous/next buttons. Rendered as it is from the first paint (the banner images are the page's
- * largest paint), and by BannerCarousel, which moves it with Embla once the library is in. A click
- * opens the banner's linkage.
+ * The banner carousel (spec sections 2 and 9): the slides, 1, 2 or 3 across and 20.3 px apart (CSS),
+ * and the previous/next buttons. The slides are painted as they are from the first render (the first
+ * banner image is the page's largest paint); Embla (embla.ts, its own chunk) then attaches to the
+ * painted viewport without re-rendering it: autoplay every 5000 ms, a 1000 ms turn, loop with more than
+ * one slide. A button pressed before Embla is in is kept and made once it is. Visitors who ask for
+ * reduced motion get no autoplay, and the buttons jump. A click on a slide opens its linkage.
  */
-export function BannerSlides({
-  banners,
-  selected,
-  viewport,
-  onPrev,
-  onNext,
-}: {
-  banners: Banner[];
-  selected: number;
-  viewport?: Ref<HTMLDivElement>;
-  onPrev: () => void;
-  onNext: () => void;
-}) {
+export function BannerSlides({ banners }: { banners: Banner[] }) {
   const { t } = useT();
   const navigate = useNavigate();
   const launch = useLaunch();
   const loop = banners.length > 1;
+  const viewport = useRef<HTMLDivElement>(null);
+  const carousel = useRef<Carousel | null>(null);
+  const pending = useRef<-1 | 0 | 1>(0);
+  const [selected, setSelected] = useState(0);
+  const [still] = useState(reducedMotion);
+
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element) return;
+    let cancelled = false;
+    void import('./embla').then(({ attachCarousel }) => {
+      if (cancelled) return;
+      const api = attachCarousel(element, banners.length, still);
+      carousel.current = api;
+      api.on('select', () => setSelected(api.selectedScrollSnap()));
+      if (pending.current === 1) api.scrollNext(still);
+      if (pending.current === -1) api.scrollPrev(still);
+      pending.current = 0;
+    });
+    return () => {
+      cancelled = true;
+      carousel.current?.destroy();
+      carousel.current = null;
+      setSelected(0);
+    };
+  }, [banners, still]);
+
+  const move = (step: -1 | 1) => {
+    const api = carousel.current;
+    if (!api) pending.current = step;
+    else if (step === 1) api.scrollNext(still);
+    else api.scrollPrev(still);
+  };
 
   const open = (banner: Banner) => {
     switch (banner.linkageType) {
@@ -96,7 +120,7 @@ export function BannerSlides({
             type="button"
             className="carousel__nav carousel__nav--prev"
             aria-label={t('lobby.previousSlide')}
-            onClick={onPrev}
+            onClick={() => move(-1)}
           >
             <Icon name="chevronRight" size={18} />
           </button>
@@ -104,7 +128,7 @@ export function BannerSlides({
             type="button"
             className="carousel__nav carousel__nav--next"
             aria-label={t('lobby.nextSlide')}
-            onClick={onNext}
+            onClick={() => move(1)}
           >
             <Icon name="chevronRight" size={18} />
           </button>

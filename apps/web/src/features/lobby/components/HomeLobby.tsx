@@ -11,24 +11,21 @@ import { useMenus } from '../hooks/useMenus';
 import { CATEGORY_ICONS } from '../lobby-data';
 import { BannerSlides } from './BannerSlides';
 
-// Below the menu, and the carousel library: their own chunks, so the shell stays small. The slides
-// are painted from the start (BannerSlides, the Suspense fallback) and Embla takes them over when its
-// chunk arrives, before a visitor has had time to press anything.
+// Below the menu: rendered once the frame above it is in (the home chunk holds both; bench/web).
 const HomeSections = lazy(() => import('./HomeSections'));
-const BannerCarousel = lazy(() => import('./BannerCarousel'));
 
 /**
  * Home lobby body (spec section 2): banners, notice marquee, category menu (HOME, FAV, then the vendor
  * categories of the game menus), then the sections (HomeSections) and the winner board. The banner box
  * is reserved from the first paint and the slides fill it as soon as the content is in; the carousel
- * library loads when the carousel first moves.
+ * library (Embla) loads right after the slides paint and takes them over as they are (BannerSlides).
  */
 export default function HomeLobby() {
   const { t, language } = useT();
   const isLogin = useUi((state) => state.isLogin);
   const current = useUi((state) => state.currentGameType);
   const site = useSiteName();
-  const { categories } = useMenus();
+  const { categories, isPending: menusPending } = useMenus();
   const content = useQuery(homeContentQuery(language)).data;
   const menu: Category[] = ['HOME', 'FAV', ...categories.map((category) => category.title)];
   const banners = content?.banners ?? [];
@@ -48,11 +45,7 @@ export default function HomeLobby() {
       <section className="banner" aria-label={t('home.banners')}>
         <div className={`banner__frame${banners.length > 0 ? ' banner__frame--slides' : ''}`}>
           {banners.length > 0 ? (
-            <Suspense
-              fallback={<BannerSlides banners={banners} selected={0} onPrev={() => {}} onNext={() => {}} />}
-            >
-              <BannerCarousel banners={banners} step={0} />
-            </Suspense>
+            <BannerSlides banners={banners} />
           ) : (
             content && (
               <p className="banner__empty">
@@ -96,7 +89,7 @@ export default function HomeLobby() {
       </nav>
 
       <Suspense fallback={<div className="home-sections-fallback" />}>
-        <HomeSections current={current} categories={categories} />
+        <HomeSections current={current} categories={categories} menusPending={menusPending} />
       </Suspense>
     </div>
   );

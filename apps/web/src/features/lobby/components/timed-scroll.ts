@@ -1,10 +1,7 @@
-import type useEmblaCarousel from 'embla-carousel-react';
-import type { UseEmblaCarouselType } from 'embla-carousel-react';
+import type { EmblaCarouselType as EmblaApi, EmblaPluginType as Plugin } from 'embla-carousel';
 
-type EmblaApi = NonNullable<UseEmblaCarouselType[1]>;
 type Engine = ReturnType<EmblaApi['internalEngine']>;
 export type ScrollBody = Engine['scrollBody'];
-type Plugin = NonNullable<Parameters<typeof useEmblaCarousel>[1]>[number];
 
 /** Embla advances its motion in fixed steps of 1/60 s (its animation loop catches up with the clock). */
 export const EMBLA_STEP_MS = 1000 / 60;

@@ -13,6 +13,7 @@ import {
   TransferUplinePage,
   WithdrawPage,
 } from '@/features/wallet';
+import { BettingRecord, BonusDetails, ProfitReport } from '@/features/records';
 import { CentreLayout, ComingSoon, Skeleton, Spinner, type IconName } from '@/ui';
 import { SecurityCenter } from './SecurityCenter';
 
@@ -93,6 +94,18 @@ export default function MemberCentrePage() {
       ) : page === 'withdraw' ? (
         <Suspense fallback={null}>
           <WithdrawPage />
+        </Suspense>
+      ) : page === 'personalHistoryCopy' ? (
+        <Suspense fallback={<Spinner />}>
+          <BettingRecord />
+        </Suspense>
+      ) : page === 'personalProfit' ? (
+        <Suspense fallback={<Spinner />}>
+          <ProfitReport />
+        </Suspense>
+      ) : page === 'bonusDetails' ? (
+        <Suspense fallback={<Spinner />}>
+          <BonusDetails />
         </Suspense>
       ) : page === 'transferUpline' ? (
         <Suspense fallback={null}>

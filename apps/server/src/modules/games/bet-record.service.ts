@@ -1,0 +1,131 @@
+import {
+  LIST_GAME_TYPES,
+  type BetRecordPage,
+  type BetRecordQuery,
+  type Language,
+  type ProfitQuery,
+  type ProfitValue,
+} from '@banca/contract';
+import type { DbOrTrx } from '../../database.ts';
+import { calendarPeriods, type WalletSettingsService } from '../wallet/index.ts';
+import type { CatalogueService } from './catalogue.service.ts';
+import {
+  betPage,
+  betTotals,
+  categoryOf,
+  profitFigures,
+  type BetFilter,
+  type Figures,
+} from './bet-record.queries.ts';
+
+/*
+ * The member's records (member centre personalHistoryCopy and personalProfit), read from the bet
+ * record the vendor wallet API keeps in step with the ledger. Names come from the catalogue service.
+ */
+
+export interface RecordsDeps {
+  db: DbOrTrx;
+  catalogue: CatalogueService;
+  /** The wallet's settings: the merchant's time zone, whose calendar the profit periods follow. */
+  settings: Pick<WalletSettingsService, 'get'>;
+  merchantCode: string;
+  merchantCurrency: (merchantCode: string) => Promise<{ currency: string }>;
+}
+
+const filterOf = (memberId: number, q: BetRecordQuery): BetFilter => ({
+  memberId,
+  category: q.category,
+  vendor: q.vendor,
+  status: q.status,
+  from: q.from === undefined ? undefined : new Date(q.from),
+  to: q.to === undefined ? undefined : new Date(q.to),
+});
+
+/** GET /wps/member/records/bets */
+export async function listBets(
+  deps: RecordsDeps,
+  memberId: number,
+  query: BetRecordQuery,
+  language: Language,
+): Promise<BetRecordPage> {
+  const filter = filterOf(memberId, query);
+  const [rows, totals] = await Promise.all([
+    // One more than asked says whether another page exists.
+    betPage(deps.db, {
+      ...filter,
+      afterId: query.cursor === undefined ? undefined : Number(query.cursor),
+      limit: query.limit + 1,
+    }),
+    betTotals(deps.db, filter),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const names = await deps.catalogue.recordNames([...new Set(page.map((r) => r.node_id))], language);
+  return {
+    items: page.map((r) => ({
+      id: String(r.id),
+      roundId: r.round_id,
+      vendor: r.vendor,
+      vendorName: names.vendors.get(r.vendor) ?? r.vendor,
+      gameCode: r.game_code,
+      gameName: names.games.get(r.node_id) ?? r.game_code,
+      category: categoryOf(r.game_type, r.vendor),
+      currency: r.currency,
+      stake: Number(r.stake),
+      payout: Number(r.payout),
+      profit: Number(r.payout) - Number(r.stake),
+      status: r.status,
+      openedAt: r.opened_at.toISOString(),
+      settledAt: r.settled_at?.toISOString() ?? null,
+    })),
+    totals: {
+      count: totals.rounds,
+      stake: totals.stake,
+      payout: totals.payout,
+      profit: totals.payout - totals.stake,
+    },
+    nextCursor: rows.length > query.limit ? String(page[page.length - 1]!.id) : null,
+  };
+}
+
+const withProfit = (f: Figures | undefined) => {
+  const { rounds, stake, payout } = f ?? { rounds: 0, stake: 0, payout: 0 };
+  return { rounds, stake, payout, profit: payout - stake };
+};
+
+/** GET /wps/member/records/profit */
+export async function profitAndLoss(
+  deps: RecordsDeps,
+  memberId: number,
+  query: ProfitQuery,
+): Promise<ProfitValue> {
+  const from = new Date(query.from);
+  const to = new Date(query.to);
+  const [{ timeZone }, { currency }] = await Promise.all([
+    deps.settings.get(deps.merchantCode),
+    deps.merchantCurrency(deps.merchantCode),
+  ]);
+  const periods = calendarPeriods(from, to, query.period, timeZone);
+  const bounds = [...periods.map((p) => p.start), periods[periods.length - 1]!.end];
+  const { byPeriod, byCategory } = await profitFigures(deps.db, { memberId, from, to, bounds });
+  const categories = LIST_GAME_TYPES.filter((c) => byCategory.has(c)).map((category) => ({
+    category,
+    ...withProfit(byCategory.get(category)),
+  }));
+  const all = [...byCategory.values()].reduce(
+    (a, f) => ({ rounds: a.rounds + f.rounds, stake: a.stake + f.stake, payout: a.payout + f.payout }),
+    { rounds: 0, stake: 0, payout: 0 },
+  );
+  return {
+    period: query.period,
+    timeZone,
+    currency,
+    periods: periods.map((p, i) => ({
+      label: p.label,
+      start: p.start.toISOString(),
+      end: p.end.toISOString(),
+      ...withProfit(byPeriod.get(i)),
+    })),
+    categories,
+    totals: withProfit(all),
+  };
+}

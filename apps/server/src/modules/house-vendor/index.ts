@@ -1,0 +1,106 @@
+import type { ServerModule } from '../../platform/http/server-module.ts';
+import type { Database, Db } from '../../database.ts';
+import { vendorSealKey, vendorSecrets } from '../games/index.ts';
+import { gatewayWallet, type GatewayWallet } from './gateway-wallet.ts';
+import { registerHouseVendorRoutes } from './house-vendor.routes.ts';
+import { registerHouseVendors } from './house-vendors.ts';
+import { registerSandboxRoutes } from './sandbox/sandbox.routes.ts';
+import { deriveServerSecret } from '../../platform/crypto/derived-secret.ts';
+import { lotteryGames, parsePeriodOverrides } from './lottery/lottery-games.ts';
+import { startLotteryLoop } from './lottery/lottery.jobs.ts';
+import { registerLotteryRoutes } from './lottery/lottery.routes.ts';
+import { lotteryService } from './lottery/lottery.service.ts';
+import { houseRecoveryJob } from './house-recovery.ts';
+import type { ScheduledJob } from '../../platform/jobs/scheduler.ts';
+
+/**
+ * The house vendor (issue 11 item 3; docs/house-games.md): Banca's own game vendor. It runs in the
+ * gateway's process but is built as an outside vendor would be: its own tables (house_session, ...),
+ * its own browser API under /house/api and pages under /house, and every money movement a signed
+ * call to the gateway's vendor wallet API over HTTP (gateway-wallet.ts). It reaches the games module
+ * only through what that module offers any vendor (credentials, launch registration).
+ */
+export { registerHouseVendors, HOUSE_VENDORS, houseVendorIds } from './house-vendors.ts';
+export { requireHousePlayer, type HousePlayer } from './house-session.ts';
+export { houseCleanupJob } from './house-vendor.jobs.ts';
+export { gatewayWallet, type GatewayWallet } from './gateway-wallet.ts';
+export { lotteryService, type LotteryService } from './lottery/lottery.service.ts';
+export { lotteryGames, parsePeriodOverrides, type LotteryGame } from './lottery/lottery-games.ts';
+export { recoverHouseRounds } from './house-recovery.ts';
+
+export interface HouseVendorModuleDeps {
+  db: Db;
+  /** HOUSE_GATEWAY_URL, or undefined for this node's own address over loopback. */
+  houseGatewayUrl: string | undefined;
+  /** Sandboxes run (everywhere but production): the sandbox vendor plays too. */
+  sandbox: boolean;
+  /** LOTTERY_PERIOD_SECONDS (lottery-games.ts). */
+  lotteryPeriodSeconds: string | undefined;
+  /** LOTTERY_TICK_SECONDS: the draw loop's interval on this node; 0 = off. */
+  lotteryTickSeconds: number;
+}
+
+export const houseVendorModule: ServerModule<HouseVendorModuleDeps> = {
+  name: 'house-vendor',
+  register: async (app, deps) => {
+    const sealKey = await vendorSealKey(deps.db);
+    await registerHouseVendors(deps.db, sealKey, { sandbox: deps.sandbox });
+    const secrets = vendorSecrets(deps.db, sealKey);
+    const gatewayUrl = (): string => {
+      if (deps.houseGatewayUrl) return deps.houseGatewayUrl;
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('the gateway is not listening yet');
+      const host =
+        address.family === 'IPv6'
+          ? `[${loopbackOf(address.address, '::1')}]`
+          : loopbackOf(address.address, '127.0.0.1');
+      return `http://${host}:${address.port}`;
+    };
+    const wallet = gatewayWallet({
+      gatewayUrl,
+      secretOf: async (vendor) => {
+        const [current] = (await secrets.secretsOf(vendor)) ?? [];
+        if (!current) throw new Error(`house vendor ${vendor} has no credentials`);
+        return current;
+      },
+    });
+    registerHouseVendorRoutes(app, { db: deps.db, wallet, sandbox: deps.sandbox });
+    if (deps.sandbox) {
+      registerSandboxRoutes(app, {
+        db: deps.db,
+        wallet,
+        outcomeSecret: await deriveServerSecret(deps.db, 'sandbox-vendor-outcomes'),
+      });
+    }
+    const lottery = lotteryService({
+      db: deps.db,
+      wallet,
+      games: lotteryGames(parsePeriodOverrides(deps.lotteryPeriodSeconds)),
+    });
+    registerLotteryRoutes(app, lottery);
+    // (The house pages may be framed by the site itself: app.ts, frame-ancestors 'self'.)
+    if (deps.lotteryTickSeconds > 0) {
+      let loop: { stop(): Promise<void> } | undefined;
+      // After listen: the loop's wallet calls go to this node's own address.
+      app.addHook('onListen', () => {
+        loop = startLotteryLoop(lottery, deps.lotteryTickSeconds, app.log);
+      });
+      app.addHook('onClose', async () => loop?.stop());
+    }
+    // The recovery job needs this module's wallet client; app.ts adds it to the scheduler's list.
+    app.decorate('houseJobs', [houseRecoveryJob(wallet)]);
+    app.decorate('houseWallet', wallet);
+  },
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    houseJobs: readonly ScheduledJob<Database>[];
+    /** The house vendor's signed client of the gateway's vendor wallet API (tests drive recovery with it). */
+    houseWallet: GatewayWallet;
+  }
+}
+
+/** A wildcard listening address (0.0.0.0, ::) is reached over loopback. */
+const loopbackOf = (address: string, loopback: string): string =>
+  address === '0.0.0.0' || address === '::' ? loopback : address;
