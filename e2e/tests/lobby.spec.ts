@@ -126,6 +126,17 @@ test('home: sections with their caps, winner board, notice, the carousel turning
   await expect(selected).toHaveAttribute('aria-label', label(4));
   await banner(NAMES.golden[lang]).click();
   await expect(login).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The loop holds at any width: three widths in a row meet every rounding of a third (slides of
+  // exactly a third once turned the loop off at two desktop widths in three: no previous slide).
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  for (const extra of [1, 2, 3]) {
+    await page.setViewportSize({ width: width + extra, height });
+    await page.goto('/');
+    await carousel.getByRole('button', { name: t(lang, 'lobby.previousSlide') }).click();
+    await expect(selected).toHaveAttribute('aria-label', label(4));
+  }
 });
 
 test('game list: every filter rule on screen, kept in the URL and restored by back', async ({

@@ -80,6 +80,7 @@ export function BannerSlides({ banners }: { banners: Banner[] }) {
     <div
       className="carousel"
       aria-roledescription="carousel"
+      data-slides={banners.length}
       style={{ ['--carousel-gap' as string]: `${CAROUSEL.spacing}px` }}
     >
       <div className="carousel__viewport" ref={viewport}>
