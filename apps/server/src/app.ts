@@ -15,6 +15,7 @@ import { JOSE_CONTENT_TYPE } from './platform/http/contract-route.ts';
 import { installErrorHandling, sendErrorCode, type HtmlFallback } from './platform/http/error-handler.ts';
 import { isApiPath } from './platform/http/api-paths.ts';
 import { registerSpa } from './platform/http/spa.ts';
+import { createFirstPaint } from './platform/http/first-paint.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerCompression } from './platform/http/compression.ts';
 import { createVisitorReader } from './platform/http/visitor.ts';
@@ -328,6 +329,7 @@ export async function buildApp({
   // The first paint needs no API round trip: index.html arrives with the visitor's start-up data.
   spa.fallback = await registerSpa(app, config.webDist, {
     startupData: (request) => system.startup(visitor(request)),
+    firstPaint: createFirstPaint(app),
   });
   return app;
 }

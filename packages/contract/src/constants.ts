@@ -33,6 +33,8 @@ export const CLIENT_TYPE = 3;
 export const GATEWAY_VERSION = 3;
 export const PLATFORM_WEB = 'WEB';
 export const PLATFORM_ANNOUNCEMENTS = 'W';
+/** The platform the game calls (hot games, vendors, game lists) name: the original client's value. */
+export const PLATFORM_GAMES = 'flash,html5-desktop';
 
 export const LARGE_VENDOR_LIST_THRESHOLD = 10;
 export const VENDOR_FETCH_EXCLUDED_PAGES = ['/pvp', '/fish', '/rng'] as const;

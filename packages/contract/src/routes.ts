@@ -33,6 +33,15 @@ export {
 };
 export { socialCallbackPath, socialStartPath } from './auth/social.calls.ts';
 export { STARTUP_ELEMENT_ID } from './system/system.calls.ts';
+export {
+  FIRST_PAINT_ELEMENT_ID,
+  HOME_BANNER_GROUP,
+  callRequestKey,
+  homeFirstCalls,
+  type CallRequest,
+  type FirstCall,
+  type InlineAnswer,
+} from './first-paint.calls.ts';
 export { ACCOUNT_RECORD_TYPES, WALLET_RECORDS_CSV_PATH } from './wallet/wallet-record.calls.ts';
 export { CALLBACK_PREFIX, fillPath } from './route-entry.ts';
 export type { CallbackEntry, HttpMethod, RouteAuthMode, RouteEntry } from './route-entry.ts';

@@ -4,9 +4,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema, operatorRoutes, STARTUP_ELEMENT_ID, systemRoutes } from '@banca/contract';
+import {
+  DEFAULT_LANGUAGE,
+  errorEnvelopeSchema,
+  LANGUAGE_HEADER,
+  operatorRoutes,
+  STARTUP_ELEMENT_ID,
+  systemRoutes,
+} from '@banca/contract';
+import {
+  callRequestKey,
+  FIRST_PAINT_ELEMENT_ID,
+  HOME_BANNER_GROUP,
+  homeFirstCalls,
+  type FirstCall,
+  type InlineAnswer,
+} from '@banca/contract/routes';
 import { seedDemo } from '../../seed/demo-seed.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { seedDemoLobby } from '../../seed/demo-lobby.ts';
 import { getJson, OPERATOR_TOKEN, operatorHeaders, startApp, type RunningApp } from '../../test/test-app.ts';
 
 let database: TestDatabase;
@@ -37,12 +53,17 @@ const rawGet = (url: string, headers: Record<string, string>) =>
   );
 
 /** The start-up data index.html carries, parsed as the app parses it. */
-const startupIn = (page: string): unknown => {
-  const match = new RegExp(
-    `<script id="${STARTUP_ELEMENT_ID}" type="application/json">([^<]*)</script></head>`,
-  ).exec(page);
+const jsonElementIn = (page: string, id: string): unknown => {
+  const match = new RegExp(`<script id="${id}" type="application/json">([^<]*)</script>`).exec(page);
   return match ? JSON.parse(match[1]!) : undefined;
 };
+/** The start-up data index.html carries, parsed as the app parses it. */
+const startupIn = (page: string): unknown => jsonElementIn(page, STARTUP_ELEMENT_ID);
+/** index.html without what the gateway adds to its head. */
+const withoutInlined = (page: string): string =>
+  page
+    .replace(/<script id="[^"]+" type="application\/json">[^<]*<\/script>/g, '')
+    .replace(/<link rel="preload" as="image"[^>]*>/g, '');
 
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'banca-web-dist-'));
@@ -55,6 +76,8 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /from-dist\n');
   database = await createTestDatabase();
   await seedDemo(database.db);
+  // The lobby's demo content (catalogue, banners): the home's first answers have something to carry.
+  await seedDemoLobby(database.db);
   server = await startApp(database.db, { WEB_DIST: webDist, OPERATOR_TOKEN, BODY_LIMIT: '4096' });
   bare = await startApp(database.db, { WEB_DIST: path.join(webDist, 'missing') });
 });
@@ -201,11 +224,41 @@ describe('the SPA', () => {
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.headers.get('cache-control')).toBe('private, no-cache');
       const page = await res.text();
-      expect(page.replace(/<script id="[^"]+" type="application\/json">[^<]*<\/script>/, '')).toBe(
-        INDEX_HTML,
-      );
+      expect(withoutInlined(page)).toBe(INDEX_HTML);
+      expect(page.indexOf(`id="${STARTUP_ELEMENT_ID}"`)).toBeLessThan(page.indexOf('</head>'));
       expect(startupIn(page)).toEqual(expected.value);
+      // The home's first answers come with `/` only.
+      expect(jsonElementIn(page, FIRST_PAINT_ELEMENT_ID) !== undefined).toBe(url === '/');
     }
+  });
+
+  it("index.html for / carries the home's first answers, equal to the calls' own, and preloads its banner", async () => {
+    const page = await (await fetch(server.url + '/', { headers: html })).text();
+    const inlined = jsonElementIn(page, FIRST_PAINT_ELEMENT_ID) as InlineAnswer[];
+    const calls = Object.values(homeFirstCalls(DEFAULT_LANGUAGE));
+    expect(inlined.map((a) => a.key).sort()).toEqual(
+      calls.map((c) => callRequestKey(c.call, c.request)).sort(),
+    );
+    for (const { call, request } of calls as FirstCall[]) {
+      const query = new URLSearchParams(
+        Object.entries(request.query ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
+      ).toString();
+      const res = await fetch(`${server.url}${call.path}${query ? `?${query}` : ''}`, {
+        method: call.method,
+        headers: { 'content-type': 'application/json', [LANGUAGE_HEADER]: DEFAULT_LANGUAGE },
+        ...(request.body ? { body: JSON.stringify(request.body) } : {}),
+      });
+      const answer = (await res.json()) as { success: boolean; value: unknown };
+      expect(answer.success, call.id).toBe(true);
+      const mine = inlined.find((a) => a.key === callRequestKey(call, request));
+      expect(mine?.value, call.id).toEqual(answer.value);
+    }
+    const content = inlined.find((a) =>
+      a.key.startsWith(`${homeFirstCalls(DEFAULT_LANGUAGE).content.call.id} `),
+    )?.value as { banners: { groupName: string; url: string }[] };
+    const first = content.banners.find((b) => b.groupName === HOME_BANNER_GROUP);
+    expect(first).toBeDefined();
+    expect(page).toContain(`<link rel="preload" as="image" href="${first!.url}" fetchpriority="high">`);
   });
 
   it("index.html carries this visitor's status: the maintenance page needs no call either", async () => {

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STARTUP_ELEMENT_ID } from '@banca/contract';
+import { FIRST_PAINT_ELEMENT_ID } from '@banca/contract/routes';
+import type { FirstPaint } from './first-paint.ts';
 
 /** favicon.ico and robots.txt shipped with the server, used when the SPA build lacks them. */
 const SERVER_STATIC = fileURLToPath(new URL('../../../static/', import.meta.url));
@@ -35,15 +37,34 @@ export const jsonForScript = (value: unknown): string =>
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 
-/**
- * index.html with the start-up data in a `<script type="application/json">` element at the end of
- * its head. The browser never runs it (so the CSP's script-src does not apply); the app parses it.
- */
-export const withStartupData = (html: string, data: unknown): string => {
-  const tag = `<script id="${STARTUP_ELEMENT_ID}" type="application/json">${jsonForScript(data)}</script>`;
+/** Inserts `tags` at the end of index.html's head. */
+const intoHead = (html: string, tags: string): string => {
   const head = html.indexOf('</head>');
-  return head === -1 ? tag + html : html.slice(0, head) + tag + html.slice(head);
+  return head === -1 ? tags + html : html.slice(0, head) + tags + html.slice(head);
 };
+
+/** A `<script type="application/json">` element: the browser never runs it (the CSP's script-src does not apply); the app parses it. */
+const jsonElement = (id: string, data: unknown): string =>
+  `<script id="${id}" type="application/json">${jsonForScript(data)}</script>`;
+
+/** An attribute value: quotes and the characters that could end or change it escaped. */
+const attribute = (value: string): string => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** index.html with the start-up data in a JSON element at the end of its head. */
+export const withStartupData = (html: string, data: unknown): string =>
+  intoHead(html, jsonElement(STARTUP_ELEMENT_ID, data));
+
+/**
+ * index.html with the home's first answers (a JSON element) and a preload of the images its first
+ * paint shows largest, so the banner is fetched while the scripts load rather than after them.
+ */
+export const withFirstPaint = (html: string, { answers, preloadImages }: FirstPaint): string =>
+  intoHead(
+    html,
+    preloadImages
+      .map((href) => `<link rel="preload" as="image" href="${attribute(href)}" fetchpriority="high">`)
+      .join('') + (answers.length > 0 ? jsonElement(FIRST_PAINT_ELEMENT_ID, answers) : ''),
+  );
 
 export interface SpaOptions {
   /**
@@ -52,6 +73,11 @@ export interface SpaOptions {
    * app makes that one call itself.
    */
   startupData?: (request: FastifyRequest) => Promise<unknown>;
+  /**
+   * For `/` only: the home lobby's first answers and its largest image (createFirstPaint), so the
+   * home paints whole without an API round trip. Without it, or when it fails, the app calls as usual.
+   */
+  firstPaint?: () => Promise<FirstPaint>;
 }
 
 /**
@@ -92,10 +118,20 @@ export async function registerSpa(
     }
   };
 
+  const firstPaintTags = async (request: FastifyRequest, html: string): Promise<string> => {
+    if (!options.firstPaint || request.url !== '/') return html;
+    try {
+      return withFirstPaint(html, await options.firstPaint());
+    } catch (err) {
+      request.log.warn({ err }, 'index.html served without the first-paint answers; the app will call');
+      return html;
+    }
+  };
+
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     let html: string;
     try {
-      html = await startupTag(request, await readFile(indexPath, 'utf8'));
+      html = await firstPaintTags(request, await startupTag(request, await readFile(indexPath, 'utf8')));
     } catch {
       html = BUILD_HINT;
     }

@@ -1,7 +1,13 @@
-import { PLATFORM_ANNOUNCEMENTS, type Language, type PrizeMode } from '@banca/contract';
-import { contentCalls, gamesCalls, type EntryValue } from '@banca/contract/routes';
+import { type Language, type PrizeMode } from '@banca/contract';
+import {
+  HOME_BANNER_GROUP,
+  contentCalls,
+  gamesCalls,
+  homeFirstCalls,
+  type EntryValue,
+} from '@banca/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
-import { apiCall } from '@/api';
+import { apiCall, takeInlineAnswer } from '@/api';
 
 /*
  * The home lobby's first calls (the menus, banners and notices), apart from lobby-api.ts: the home
@@ -17,22 +23,32 @@ export const gameMenusQuery = (language: Language, prizeMode?: PrizeMode) =>
     queryKey: ['games', 'menus', language, prizeMode ?? 'ANY'] as const,
     queryFn: ({ signal }) =>
       apiCall(gamesCalls.gameMenus, { query: { ...(prizeMode ? { prizeMode } : {}), language }, signal }),
-    staleTime: 5 * 60_000,
-  });
-
-/** Banners and the notice marquee (MCSFE_getListAnnouncements, types B and H). */
-export const homeContentQuery = (language: Language) =>
-  queryOptions({
-    queryKey: ['content', 'home', language] as const,
-    queryFn: async ({ signal }) => {
-      const value = await apiCall(contentCalls.announcements, {
-        body: { types: 'B,H', platform: PLATFORM_ANNOUNCEMENTS, language },
-        signal,
-      });
-      return {
-        banners: value.banners.filter((banner) => banner.groupName === 'w_home'),
-        notices: value.notice.map((item) => item.content),
-      };
+    // The home's menus (no prize mode) may have come inlined with index.html.
+    initialData: () => {
+      const first = homeFirstCalls(language).menus;
+      return prizeMode ? undefined : takeInlineAnswer(first.call, first.request);
     },
     staleTime: 5 * 60_000,
   });
+
+type Announcements = EntryValue<typeof contentCalls.announcements>;
+const homeContent = (value: Announcements) => ({
+  banners: value.banners.filter((banner) => banner.groupName === HOME_BANNER_GROUP),
+  notices: value.notice.map((item) => item.content),
+});
+
+/** Banners and the notice marquee (MCSFE_getListAnnouncements, types B and H). */
+export const homeContentQuery = (language: Language) => {
+  const first = homeFirstCalls(language).content;
+  return queryOptions({
+    queryKey: ['content', 'home', language] as const,
+    queryFn: async ({ signal }) =>
+      homeContent(await apiCall(contentCalls.announcements, { body: first.request.body, signal })),
+    // Inlined with index.html for the home's first paint (its banner is the largest paint).
+    initialData: () => {
+      const answer = takeInlineAnswer(first.call, first.request);
+      return answer && homeContent(answer);
+    },
+    staleTime: 5 * 60_000,
+  });
+};

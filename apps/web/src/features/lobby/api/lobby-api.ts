@@ -2,14 +2,15 @@ import {
   CLIENT_TYPE,
   FAVOURITES_PAGE_SIZE,
   GAME_LIST_PAGE_SIZE,
+  PLATFORM_GAMES as PLATFORM,
   RECENT_HOME_PAGE_SIZE,
   SESSION_KEYS,
   WINNER_BOARD_LIMIT,
   type Language,
 } from '@banca/contract';
-import { gamesCalls, type EntryBody, type EntryValue } from '@banca/contract/routes';
+import { gamesCalls, homeFirstCalls, type EntryBody, type EntryValue } from '@banca/contract/routes';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiCall } from '@/api';
+import { apiCall, takeInlineAnswer } from '@/api';
 import { sessionCache } from '../model/session-cache';
 
 export type { Banner, MenuCard } from './home-api';
@@ -18,8 +19,6 @@ export type Game = EntryValue<typeof gamesCalls.gameList>['games'][number];
 export type Vendor = EntryValue<typeof gamesCalls.vassGameType>['list'][number];
 export type ListGameType = NonNullable<EntryBody<typeof gamesCalls.gameList>['gameType']>;
 type GameType = Game['gameType'];
-
-const PLATFORM = 'flash,html5-desktop';
 
 /** Hot games and the vendor list live in session storage too (spec sections 4 and 9). */
 export const hotGamesCache = sessionCache<Record<string, Game[]>>(SESSION_KEYS.hotGames);
@@ -30,8 +29,10 @@ const cacheKey = (language: Language, gameType: string) => `${language}:${gameTy
  * Hot games (GCSGAME_hotGamesV2), cached in session storage under HOT_GAMES per language and type:
  * a reload shows them at once; `refreshHot` (invalidate) fetches again and rewrites the cache.
  */
-export const hotGamesQuery = (language: Language, gameType: ListGameType | 'ALL' = 'ALL') =>
-  queryOptions({
+export const hotGamesQuery = (language: Language, gameType: ListGameType | 'ALL' = 'ALL') => {
+  // The home's hot games (ALL) may have come inlined with index.html: fresh then, not refetched.
+  let inline = false;
+  return queryOptions({
     queryKey: ['games', 'hot', language, gameType] as const,
     queryFn: async ({ signal }) => {
       const value = await apiCall(gamesCalls.hotGames, {
@@ -41,10 +42,19 @@ export const hotGamesQuery = (language: Language, gameType: ListGameType | 'ALL'
       hotGamesCache.write({ ...hotGamesCache.read(), [cacheKey(language, gameType)]: value.list });
       return value.list;
     },
-    initialData: () => hotGamesCache.read()?.[cacheKey(language, gameType)],
-    initialDataUpdatedAt: 0,
+    initialData: () => {
+      const first = homeFirstCalls(language).hot;
+      const answer = gameType === 'ALL' ? takeInlineAnswer(first.call, first.request) : undefined;
+      if (!answer) return hotGamesCache.read()?.[cacheKey(language, gameType)];
+      inline = true;
+      hotGamesCache.write({ ...hotGamesCache.read(), [cacheKey(language, gameType)]: answer.list });
+      return answer.list;
+    },
+    // The session copy may be old: shown at once, then fetched again; an inlined answer is new.
+    initialDataUpdatedAt: () => (inline ? Date.now() : 0),
     staleTime: 5 * 60_000,
   });
+};
 
 /** The vendor menu of a game type (GCSGAME_getVassGameType), cached under gameVendor. */
 export const vendorsQuery = (language: Language, gameType: ListGameType) =>
@@ -149,18 +159,22 @@ export const recentGamesQuery = (memberId: number | undefined, language: Languag
   });
 
 /** The winner board (GCSGAME_getRankList: gameCategory ALL, limit 20), biggest wins first. */
-export const rankListQuery = (language: Language) =>
-  queryOptions({
+export const rankListQuery = (language: Language) => {
+  const first = homeFirstCalls(language).rank;
+  const biggestFirst = ({ list }: EntryValue<typeof gamesCalls.rankList>) =>
+    [...list].sort((a, b) => Number(b.winAmount) - Number(a.winAmount)).slice(0, WINNER_BOARD_LIMIT);
+  return queryOptions({
     queryKey: ['games', 'rank', language] as const,
-    queryFn: async ({ signal }) => {
-      const { list } = await apiCall(gamesCalls.rankList, {
-        body: { gameCategory: 'ALL', language, limitNum: WINNER_BOARD_LIMIT },
-        signal,
-      });
-      return [...list].sort((a, b) => Number(b.winAmount) - Number(a.winAmount)).slice(0, WINNER_BOARD_LIMIT);
+    queryFn: async ({ signal }) =>
+      biggestFirst(await apiCall(gamesCalls.rankList, { body: first.request.body, signal })),
+    // Inlined with index.html for the home's first paint.
+    initialData: () => {
+      const answer = takeInlineAnswer(first.call, first.request);
+      return answer && biggestFirst(answer);
     },
     staleTime: 60_000,
   });
+};
 
 export const favoriteBody = (game: Pick<Game, 'nodeId' | 'vassalage' | 'gameType'>) => ({
   nodeId: game.nodeId,

@@ -7,14 +7,18 @@ import type { Banner } from '../api/lobby-api';
 import { useLaunch } from '../hooks/useLaunch';
 import type { Carousel } from './embla';
 
+/** How long before the first turn is due Embla starts loading (a slow phone needs a moment for it). */
+const EMBLA_LEAD_MS = 2000;
+
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /**
  * The banner carousel (spec sections 2 and 9): the slides, 1, 2 or 3 across and 20.3 px apart (CSS),
  * and the previous/next buttons. The slides are painted as they are from the first render (the first
  * banner image is the page's largest paint); Embla (embla.ts, its own chunk) then attaches to the
- * painted viewport without re-rendering it: autoplay every 5000 ms, a 1000 ms turn, loop with more than
- * one slide. A button pressed before Embla is in is kept and made once it is. Visitors who ask for
+ * painted viewport without re-rendering it (loaded shortly before the first turn, or at the first touch
+ * or press): autoplay every 5000 ms from the first paint, a 1000 ms turn, loop with more than one slide.
+ * A button pressed before Embla is in is kept and made once it is. Visitors who ask for
  * reduced motion get no autoplay, and the buttons jump. A click on a slide opens its linkage.
  */
 export function BannerSlides({ banners }: { banners: Banner[] }) {
@@ -28,21 +32,38 @@ export function BannerSlides({ banners }: { banners: Banner[] }) {
   const [selected, setSelected] = useState(0);
   const [still] = useState(reducedMotion);
 
+  // Embla is not needed for the slides' first paint, nor for the first seconds after it: it loads
+  // shortly before the first turn is due (EMBLA_LEAD_MS), or at once when the carousel is touched or
+  // a button pressed (the press is kept and made once it is in). So the first visit's JavaScript,
+  // fetched until the network is idle, does not carry it (bench/web).
+  const load = useRef<() => void>(() => undefined);
   useEffect(() => {
     const element = viewport.current;
     if (!element) return;
+    const shownAt = performance.now();
     let cancelled = false;
-    void import('./embla').then(({ attachCarousel }) => {
-      if (cancelled) return;
-      const api = attachCarousel(element, banners.length, still);
-      carousel.current = api;
-      api.on('select', () => setSelected(api.selectedScrollSnap()));
-      if (pending.current === 1) api.scrollNext(still);
-      if (pending.current === -1) api.scrollPrev(still);
-      pending.current = 0;
-    });
+    let requested = false;
+    load.current = () => {
+      if (requested) return;
+      requested = true;
+      void import('./embla').then(({ attachCarousel }) => {
+        if (cancelled) return;
+        const firstTurnInMs = Math.max(0, CAROUSEL.autoplayMs - (performance.now() - shownAt));
+        const api = attachCarousel(element, banners.length, still, firstTurnInMs);
+        carousel.current = api;
+        api.on('select', () => setSelected(api.selectedScrollSnap()));
+        if (pending.current === 1) api.scrollNext(still);
+        if (pending.current === -1) api.scrollPrev(still);
+        pending.current = 0;
+      });
+    };
+    const soon = window.setTimeout(() => load.current(), CAROUSEL.autoplayMs - EMBLA_LEAD_MS);
+    const touched = () => load.current();
+    element.addEventListener('pointerdown', touched, { once: true, passive: true });
     return () => {
       cancelled = true;
+      window.clearTimeout(soon);
+      element.removeEventListener('pointerdown', touched);
       carousel.current?.destroy();
       carousel.current = null;
       setSelected(0);
@@ -51,8 +72,10 @@ export function BannerSlides({ banners }: { banners: Banner[] }) {
 
   const move = (step: -1 | 1) => {
     const api = carousel.current;
-    if (!api) pending.current = step;
-    else if (step === 1) api.scrollNext(still);
+    if (!api) {
+      pending.current = step;
+      load.current();
+    } else if (step === 1) api.scrollNext(still);
     else api.scrollPrev(still);
   };
 

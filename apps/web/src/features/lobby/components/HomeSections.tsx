@@ -1,5 +1,6 @@
 import { HOME_HOT_CAP, HOME_SMALL_SECTION_CAP, RECENT_HOME_PAGE_SIZE, type Category } from '@banca/contract';
 import { useQuery } from '@tanstack/react-query';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
@@ -110,10 +111,28 @@ function CardSection({ category, cards, more }: { category: CardCategory; cards:
   );
 }
 
+interface SectionsInput {
+  current: Category;
+  categories: LobbyCategory[];
+  menusPending: boolean;
+  isLogin: boolean;
+  hot: Game[] | undefined;
+  hotPending: boolean;
+  recent: Game[] | undefined;
+  favourites: Game[] | undefined;
+  favouritesPending: boolean;
+}
+
 /**
  * The home lobby's sections (spec section 2): RECENT (logged in and non-empty, 12), HOT (12), FAV
  * (logged in), then the vendor categories (SPORTS, ESPORTS and COCKFIGHT capped at 5), each with its
  * 'more' link; then the winner board. A category chosen in the menu shows that category alone, whole.
+ *
+ * The lists arrive one call at a time, and a query's answer re-renders its readers at once, in one
+ * task (useSyncExternalStore updates are never time-sliced). So this component only reads the queries
+ * and hands what they hold to the sections through useDeferredValue: the sections (dozens of tiles)
+ * render in the background, yielding to the browser every few milliseconds, instead of holding a
+ * phone's main thread for a few hundred milliseconds each time a list comes in.
  */
 export default function HomeSections({
   current,
@@ -125,24 +144,63 @@ export default function HomeSections({
   /** The game menus are still loading: the vendor sections will appear above the winner board. */
   menusPending: boolean;
 }) {
-  const { t, language } = useT();
+  const { language } = useT();
   const isLogin = useUi((state) => state.isLogin);
   const memberId = useUi((state) => (state.isLogin ? state.memberInfo?.id : undefined));
   const hot = useQuery(hotGamesQuery(language));
   const recent = useQuery(recentGamesQuery(memberId, language));
   const favourites = useQuery(favoriteListQuery(memberId, language));
+  const input = useMemo<SectionsInput>(
+    () => ({
+      current,
+      categories,
+      menusPending,
+      isLogin,
+      hot: hot.data,
+      hotPending: hot.isPending,
+      recent: recent.data,
+      favourites: favourites.data,
+      favouritesPending: favourites.isPending,
+    }),
+    [
+      current,
+      categories,
+      menusPending,
+      isLogin,
+      hot.data,
+      hot.isPending,
+      recent.data,
+      favourites.data,
+      favourites.isPending,
+    ],
+  );
+  return <Sections {...useDeferredValue(input)} />;
+}
+
+const Sections = memo(function Sections({
+  current,
+  categories,
+  menusPending,
+  isLogin,
+  hot,
+  hotPending,
+  recent,
+  favourites,
+  favouritesPending,
+}: SectionsInput) {
+  const { t } = useT();
   const home = current === 'HOME';
   const cardsOf = (category: CardCategory) => categories.find((c) => c.title === category)?.cards ?? [];
 
-  const recentGames = (recent.data ?? []).slice(0, RECENT_HOME_PAGE_SIZE);
+  const recentGames = (recent ?? []).slice(0, RECENT_HOME_PAGE_SIZE);
   const favSection = (
     <GameSection
       id="sec-fav"
       icon="star"
       title={t('category.FAV')}
       more={paths.favorite}
-      games={favourites.data ?? []}
-      pending={favourites.isPending}
+      games={favourites ?? []}
+      pending={favouritesPending}
       empty={t('home.noFavorites')}
     />
   );
@@ -166,8 +224,8 @@ export default function HomeSections({
           icon="flame"
           title={t('category.HOT')}
           more={`${paths.rng}?tab=HOT`}
-          games={(hot.data ?? []).slice(0, HOME_HOT_CAP)}
-          pending={hot.isPending}
+          games={(hot ?? []).slice(0, HOME_HOT_CAP)}
+          pending={hotPending}
           empty={t('home.noGames')}
         />
       )}
@@ -187,4 +245,4 @@ export default function HomeSections({
       {!menusPending && <WinnerBoard />}
     </>
   );
-}
+});
