@@ -189,6 +189,9 @@ const Sections = memo(function Sections({
   favouritesPending,
 }: SectionsInput) {
   const { t } = useT();
+  // The sections below the first screen (the vendor categories, the winner board) join in a second,
+  // background render right after the first paint: the first paint holds only what a phone shows.
+  const belowTheFold = useDeferredValue(true, false);
   const home = current === 'HOME';
   const cardsOf = (category: CardCategory) => categories.find((c) => c.title === category)?.cards ?? [];
 
@@ -231,7 +234,7 @@ const Sections = memo(function Sections({
       )}
       {((home && isLogin) || current === 'FAV') && favSection}
       {CARD_SECTIONS.filter(({ category }) =>
-        home ? ON_HOME.has(category) && cardsOf(category).length > 0 : current === category,
+        home ? belowTheFold && ON_HOME.has(category) && cardsOf(category).length > 0 : current === category,
       ).map(({ category, cap, more }) => (
         <CardSection
           key={category}
@@ -242,7 +245,7 @@ const Sections = memo(function Sections({
       ))}
       {/* Only once the vendor sections above it are known: painted earlier, it was pushed down the
           screen when they arrived (a layout shift Lighthouse measured at 0.045 on a slow phone). */}
-      {!menusPending && <WinnerBoard />}
+      {belowTheFold && !menusPending && <WinnerBoard />}
     </>
   );
 });
