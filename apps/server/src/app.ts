@@ -7,7 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { createLogger, OneLineLogController } from './platform/logging.ts';
-import { ok } from '@banca/contract';
+import { ok, SYSTEM_STATUS, type Startup } from '@banca/contract';
 import type { Config, TrustProxy } from './platform/config.ts';
 import type { Database, Db } from './database.ts';
 import { ensureServerKey } from './platform/crypto/server-keys.ts';
@@ -326,10 +326,16 @@ export async function buildApp({
     }
   });
 
-  // The first paint needs no API round trip: index.html arrives with the visitor's start-up data.
+  // The first paint needs no API round trip: index.html arrives with the visitor's start-up data,
+  // and `/` with the home's first answers when the visitor is to see the home (not a visitor the
+  // maintenance or region-blocked page is for: they get none of the catalogue).
+  const homeFirstPaint = createFirstPaint(app);
   spa.fallback = await registerSpa(app, config.webDist, {
     startupData: (request) => system.startup(visitor(request)),
-    firstPaint: createFirstPaint(app),
+    firstPaint: async (startup) =>
+      (startup as Startup | undefined)?.status.systemStatus === SYSTEM_STATUS.NORMAL
+        ? homeFirstPaint()
+        : null,
   });
   return app;
 }

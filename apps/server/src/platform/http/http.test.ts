@@ -261,6 +261,31 @@ describe('the SPA', () => {
     expect(page).toContain(`<link rel="preload" as="image" href="${first!.url}" fetchpriority="high">`);
   });
 
+  it("a visitor the region-blocked page is for gets none of the home's answers", async () => {
+    // Behind a trusted proxy the visitor's address is their own, not the gateway's loopback (from which
+    // the gateway makes the home's calls, and which is not blocked).
+    const proxied = await startApp(database.db, { WEB_DIST: webDist, OPERATOR_TOKEN, TRUST_PROXY: 'true' });
+    const region = (blockedIpRanges: string[]) =>
+      fetch(proxied.url + operatorRoutes.setRegion.path, {
+        method: 'PUT',
+        headers: { ...operatorHeaders(), 'content-type': 'application/json' },
+        body: JSON.stringify({ blockedCountries: [], blockedIpRanges, allowedIpRanges: [] }),
+      });
+    const visit = async () =>
+      (await fetch(proxied.url + '/', { headers: { ...html, 'x-forwarded-for': '203.0.113.7' } })).text();
+    try {
+      expect(jsonElementIn(await visit(), FIRST_PAINT_ELEMENT_ID)).toBeDefined();
+      expect((await region(['203.0.113.0/24'])).status).toBe(200);
+      const page = await visit();
+      expect(startupIn(page)).toMatchObject({ status: { systemStatus: 2 } });
+      expect(jsonElementIn(page, FIRST_PAINT_ELEMENT_ID)).toBeUndefined();
+      expect(page).not.toContain('rel="preload"');
+    } finally {
+      await region([]);
+      await proxied.close();
+    }
+  });
+
   it("index.html carries this visitor's status: the maintenance page needs no call either", async () => {
     const put = (enabled: boolean) =>
       fetch(server.url + operatorRoutes.setMaintenance.path, {
@@ -272,6 +297,9 @@ describe('the SPA', () => {
     try {
       const page = await (await fetch(server.url + '/', { headers: html })).text();
       expect(startupIn(page)).toMatchObject({ status: { systemStatus: 1, location: { ip: '127.0.0.1' } } });
+      // The maintenance page is for this visitor: none of the home's answers, no banner preload.
+      expect(jsonElementIn(page, FIRST_PAINT_ELEMENT_ID)).toBeUndefined();
+      expect(page).not.toContain('rel="preload"');
     } finally {
       await put(false);
     }

@@ -75,9 +75,11 @@ export interface SpaOptions {
   startupData?: (request: FastifyRequest) => Promise<unknown>;
   /**
    * For `/` only: the home lobby's first answers and its largest image (createFirstPaint), so the
-   * home paints whole without an API round trip. Without it, or when it fails, the app calls as usual.
+   * home paints whole without an API round trip; given the visitor's start-up data, null when the
+   * visitor is not to see the home (maintenance, region blocked). Without it, or when it fails, the
+   * app calls as usual.
    */
-  firstPaint?: () => Promise<FirstPaint>;
+  firstPaint?: (startup: unknown) => Promise<FirstPaint | null>;
 }
 
 /**
@@ -108,20 +110,22 @@ export async function registerSpa(
     });
   }
 
-  const startupTag = async (request: FastifyRequest, html: string): Promise<string> => {
-    if (!options.startupData) return html;
+  /** The visitor's start-up data, or undefined without it (the app then makes that call). */
+  const startupOf = async (request: FastifyRequest): Promise<unknown> => {
+    if (!options.startupData) return undefined;
     try {
-      return withStartupData(html, await options.startupData(request));
+      return await options.startupData(request);
     } catch (err) {
       request.log.warn({ err }, 'index.html served without start-up data; the app will fetch it');
-      return html;
+      return undefined;
     }
   };
 
-  const firstPaintTags = async (request: FastifyRequest, html: string): Promise<string> => {
+  const firstPaintTags = async (request: FastifyRequest, startup: unknown, html: string): Promise<string> => {
     if (!options.firstPaint || request.url !== '/') return html;
     try {
-      return withFirstPaint(html, await options.firstPaint());
+      const firstPaint = await options.firstPaint(startup);
+      return firstPaint ? withFirstPaint(html, firstPaint) : html;
     } catch (err) {
       request.log.warn({ err }, 'index.html served without the first-paint answers; the app will call');
       return html;
@@ -131,7 +135,13 @@ export async function registerSpa(
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     let html: string;
     try {
-      html = await firstPaintTags(request, await startupTag(request, await readFile(indexPath, 'utf8')));
+      const index = await readFile(indexPath, 'utf8');
+      const startup = await startupOf(request);
+      html = await firstPaintTags(
+        request,
+        startup,
+        startup === undefined ? index : withStartupData(index, startup),
+      );
     } catch {
       html = BUILD_HINT;
     }
