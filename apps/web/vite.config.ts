@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build-tools/precompress.ts';
+import { preloadChunks } from './build-tools/preload-chunks.ts';
 
 const gateway = process.env.BANCA_GATEWAY ?? 'http://localhost:8080';
 /** Modules that load on demand (modals, secondary pages, the other language): never in the shell chunk. */
@@ -15,7 +16,8 @@ const proxied = ['/wps', '/lgw', '/ops', '/docs', '/healthz'];
 
 export default defineConfig(({ mode }) => ({
   // Brotli and gzip copies of every asset, served as they are by the gateway (preCompressed).
-  plugins: [react(), precompress()],
+  // The home lobby's chunk is fetched beside the shell, not after it (preload-chunks.ts).
+  plugins: [react(), preloadChunks(['home']), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
