@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, QueryExecutorProvider, QueryResult, RawBuilder } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -21,6 +21,14 @@ type Executor = { executeQuery<Q>(query: CompiledQuery<Q>): Promise<QueryResult<
 /** Runs `query` (on `db` or a transaction) as a named statement where the pool supports it. */
 export function executePrepared<R>(db: Executor, query: Compilable<R>): Promise<QueryResult<R>> {
   return db.executeQuery<R>(markPrepared(query.compile()));
+}
+
+/** executePrepared for an `sql` template (a fixed text, values as parameters), e.g. a function call. */
+export function executePreparedSql<R>(
+  db: Executor & QueryExecutorProvider,
+  query: RawBuilder<R>,
+): Promise<QueryResult<R>> {
+  return db.executeQuery<R>(markPrepared(query.compile(db)));
 }
 
 /** `compiled` marked to run as a named statement (see executePrepared): for a caller that compiles a
