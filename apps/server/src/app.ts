@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { createLogger, OneLineLogController } from './platform/logging.ts';
@@ -20,6 +20,7 @@ import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerCompression } from './platform/http/compression.ts';
 import { createVisitorReader } from './platform/http/visitor.ts';
 import { installRouteAuth } from './platform/http/route-auth.ts';
+import { responseSerializerCompiler } from './platform/http/response-serializer.ts';
 import { openRateLimitStore, type RateLimitStoreHandle } from './platform/rate-limit/rate-limit-store.ts';
 import { createAuthLimits, type AuthLimitName } from './platform/rate-limit/auth-limits.ts';
 import type { RateLimitRule } from './platform/rate-limit/rate-limiter.ts';
@@ -139,7 +140,7 @@ export async function buildApp({
   }) as unknown as FastifyInstance;
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   // First, so every plugin and route registered below inherits the one error handler.
   // The SPA fallback is known only once the static plugin is registered, at the end.
   const spa: { fallback?: HtmlFallback } = {};
@@ -148,13 +149,16 @@ export async function buildApp({
       spa.fallback ? spa.fallback(request, reply) : sendErrorCode(request, reply, 'not_found'),
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // The global hooks below run on every request: callback style (no promise, no microtask each).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // API answers depend on the visitor and on live settings: never let a browser or proxy cache them.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   installSecurityHeaders(app, {
@@ -164,15 +168,17 @@ export async function buildApp({
   });
   // Game pages run inside the lobby's game popup, an iframe of this same site: they may be framed by
   // our own origin (and only it); every other page keeps frame-ancestors 'none'.
-  app.addHook('onSend', async (request, reply) => {
-    if (!isFrameablePage(request.url)) return;
-    const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string') {
-      reply.header(
-        'content-security-policy',
-        csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
-      );
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isFrameablePage(request.url)) {
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') {
+        reply.header(
+          'content-security-policy',
+          csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+        );
+      }
     }
+    done(null, payload);
   });
   // Before every route: the plugin hooks each route as it is added.
   await registerCompression(app);
@@ -309,8 +315,9 @@ export async function buildApp({
   app.addHook('onReady', async () => events.start());
   app.addHook('onClose', () => events.stop());
   // A write may have committed events: look soon rather than at the next poll.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') events.nudge();
+    done();
   });
 
   registerArtRoute(app, db);

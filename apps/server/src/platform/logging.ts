@@ -69,10 +69,15 @@ export class OneLineLogController extends LogController {
   override routeNotFound(): void {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const failed = Boolean(error) || reply.statusCode >= 500;
+    // The line (URL redaction, fields) is built only when it is written: with LOG_LEVEL above info
+    // the request lines of successful calls cost nothing.
+    const log = reply.log as { isLevelEnabled?: (level: string) => boolean };
+    if (log.isLevelEnabled && !log.isLevelEnabled(failed ? 'error' : 'info')) return;
     const ms = Math.round(reply.elapsedTime);
     const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${ms} ms`;
     const fields = { req: request, res: { statusCode: reply.statusCode }, responseTime: ms };
-    if (error || reply.statusCode >= 500) reply.log.error({ ...fields, err: error ?? undefined }, line);
+    if (failed) reply.log.error({ ...fields, err: error ?? undefined }, line);
     else reply.log.info(fields, line);
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '@banca/contract';
 import { AppError } from '../../platform/http/app-error.ts';
 import { isGuardedPath } from '../../platform/http/api-paths.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
@@ -12,9 +13,14 @@ export function installSystemGuard(
   app: FastifyInstance,
   deps: { system: SystemService; visitor: (request: FastifyRequest) => Visitor },
 ): void {
-  app.addHook('onRequest', async (request) => {
-    if (!isGuardedPath(request.url)) return;
-    const refusal = await deps.system.guard(deps.visitor(request));
-    if (refusal) throw new AppError(refusal);
+  // Every request passes here: callback style, answered from the cached settings when they are fresh
+  // (no promise), and the visitor worked out only when a region rule could apply to it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isGuardedPath(request.url)) return done();
+    const visitor = () => deps.visitor(request);
+    const settle = (refusal: ErrorCode | null) => done(refusal ? new AppError(refusal) : undefined);
+    const cached = deps.system.guardCached(visitor);
+    if (cached !== undefined) return settle(cached);
+    deps.system.guard(visitor).then(settle, done);
   });
 }

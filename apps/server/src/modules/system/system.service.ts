@@ -35,6 +35,17 @@ const DEFAULT_STATUS_SETTINGS: StatusSettings = {
   region: { blockedCountries: [], blockedIpRanges: [], allowedIpRanges: [] },
 };
 
+/** What computeSystemStatus decides for a guarded call; the visitor is read only if a block may apply. */
+function refusalOf(settings: StatusSettings, visitor: () => Visitor): ErrorCode | null {
+  if (settings.maintenance.enabled) return 'system_maintenance';
+  const { blockedCountries, blockedIpRanges } = settings.region;
+  if (blockedCountries.length === 0 && blockedIpRanges.length === 0) return null;
+  const { systemStatus } = computeSystemStatus(settings, visitor());
+  if (systemStatus === SYSTEM_STATUS.MAINTENANCE) return 'system_maintenance';
+  if (systemStatus === SYSTEM_STATUS.REGION_BLOCKED) return 'region_blocked';
+  return null;
+}
+
 const DOMAIN_TYPES = ['MEMBER', 'AGENT', 'APP'] as const;
 
 const includes = <T extends string>(list: readonly T[], value: string): value is T =>
@@ -93,12 +104,20 @@ export class SystemService {
     return computeSystemStatus(await this.statusSettings(), visitor);
   }
 
-  /** The refusal for a member-facing call, or null when the visitor may proceed. */
-  async guard(visitor: Visitor): Promise<ErrorCode | null> {
-    const { systemStatus } = await this.status(visitor);
-    if (systemStatus === SYSTEM_STATUS.MAINTENANCE) return 'system_maintenance';
-    if (systemStatus === SYSTEM_STATUS.REGION_BLOCKED) return 'region_blocked';
-    return null;
+  /**
+   * The refusal for a member-facing call, or null when the visitor may proceed. `visitor` is asked
+   * for only when a region rule could apply (its IP and country cost a parse per request).
+   */
+  async guard(visitor: () => Visitor): Promise<ErrorCode | null> {
+    return refusalOf(await this.statusSettings(), visitor);
+  }
+
+  /** guard's answer from the cached settings without waiting, or undefined when they must be read
+   *  again first (then call guard). The system guard runs on every request: most take this path. */
+  guardCached(visitor: () => Visitor): ErrorCode | null | undefined {
+    const cached = this.#cache;
+    if (!cached || this.now() - cached.at >= STATUS_CACHE_MS) return undefined;
+    return refusalOf(cached.settings, visitor);
   }
 
   /** `db`: the caller's transaction, e.g. the operator's, which writes the audit row beside it. */

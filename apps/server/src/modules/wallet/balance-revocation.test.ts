@@ -42,6 +42,9 @@ afterAll(async () => {
   await a?.close();
 });
 
+/** Node A for even members, node B for odd ones. */
+const n2url = (i: number) => (i % 2 === 0 ? a.server.url : b.url);
+
 const balanceOn = (url: string, token: string) =>
   getJson(url + walletRoutes.balance.path, { headers: { authorization: `Bearer ${token}` } });
 
@@ -112,6 +115,33 @@ describe('balance read on two nodes', () => {
     expect(await revokeMemberSessions(a.database.db, memberId, new Date(), 'password_changed')).toBe(2);
     expect((await balanceOn(b.url, token)).status).toBe(401);
     expect((await balanceOn(b.url, other)).status).toBe(401);
+  });
+
+  it("parallel reads of many members each answer the caller's own balance (one compiled statement, each call binds its token)", async () => {
+    const db = a.database.db;
+    const merchant = a.server.config.merchant;
+    const members = await Promise.all([1, 2, 3, 4].map(() => login()));
+    for (const [i, { memberId }] of members.entries()) {
+      await transfer(db, {
+        idempotencyKey: `rev-parallel:${memberId}`,
+        debitAccountId: (await houseAccount(db, merchant, 'ADJUSTMENTS', 'BRL')).id,
+        creditAccountId: (await ensureMemberWallet(db, memberId, merchant, 'BRL')).id,
+        amount: 100 * (i + 1),
+        kind: 'ADJUSTMENT',
+      });
+    }
+    const calls = Array.from({ length: 24 }, (_, n) => n % members.length);
+    const answers = await Promise.all(
+      calls.map((i) => balanceOn(n2url(i), members[i]!.token).then((r) => [i, r] as const)),
+    );
+    for (const [i, r] of answers) {
+      expect(r.status).toBe(200);
+      expect(r.body.value).toMatchObject({ balance: 100 * (i + 1), currency: 'BRL' });
+    }
+    // Revoked in the middle of it all: that member alone is refused at the next call.
+    await revokeMemberSessions(db, members[1]!.memberId, new Date(), 'logout');
+    const after = await Promise.all(members.map((m) => balanceOn(b.url, m.token)));
+    expect(after.map((r) => r.status)).toEqual([200, 401, 200, 200]);
   });
 
   it('an unknown or malformed token is refused', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../database.ts';
+import { executePreparedSql } from '../../platform/db/prepared.ts';
 import { MAIN_WALLET, type HouseAccountKind, type LedgerTransferRow } from './ledger.table.ts';
 
 export const findAccountById = (db: DbOrTrx, id: number) =>
@@ -133,9 +134,11 @@ export async function applyTransfer(
     balanceEvent: string;
   },
 ): Promise<AppliedTransferRow> {
-  const { rows } = await sql<AppliedTransferRow>`select * from ledger_apply_transfer(${t.idempotencyKey},
-    ${t.debitAccountId}, ${t.creditAccountId}, ${t.amount}, ${t.kind}, ${t.reference}, ${t.balanceEvent})`.execute(
+  // A named statement (one fixed text): PostgreSQL parses and plans it once per connection.
+  const { rows } = await executePreparedSql(
     db,
+    sql<AppliedTransferRow>`select * from ledger_apply_transfer(${t.idempotencyKey},
+    ${t.debitAccountId}, ${t.creditAccountId}, ${t.amount}, ${t.kind}, ${t.reference}, ${t.balanceEvent})`,
   );
   const row = rows[0];
   if (!row) throw new Error('ledger: ledger_apply_transfer answered no row');
@@ -157,10 +160,14 @@ export async function applyTransferReadingWallets(
   t: Parameters<typeof applyTransfer>[1],
   member: { memberId: number; currency: string },
 ): Promise<AppliedTransferRow & { wallets: WalletBalanceRow[] }> {
-  const { rows } = await sql<AppliedTransferRow & { wallets: WalletBalanceRow[] }>`select * from
+  // A named statement, as applyTransfer's.
+  const { rows } = await executePreparedSql(
+    db,
+    sql<AppliedTransferRow & { wallets: WalletBalanceRow[] }>`select * from
     ledger_apply_transfer_reading_wallets(${t.idempotencyKey}, ${t.debitAccountId}, ${t.creditAccountId},
     ${t.amount}, ${t.kind}, ${t.reference}, ${t.balanceEvent}, ${member.memberId}::integer,
-    ${member.currency})`.execute(db);
+    ${member.currency})`,
+  );
   const row = rows[0];
   if (!row) throw new Error('ledger: ledger_apply_transfer_reading_wallets answered no row');
   return row;

@@ -15,5 +15,9 @@ export function registerWalletRoutes(
 ): void {
   // The balance is read in the token check's own statement: one round trip (balanceRead).
   const read = balanceRead(deps);
-  registerRoute(app, walletRoutes.balance, async ({ authRead }) => authRead(read), { authRead: read });
+  registerRoute(app, walletRoutes.balance, async ({ authRead }) => authRead(read), {
+    authRead: read,
+    // A hundred-odd bytes: never compressed, so the compression hooks are left off.
+    smallAnswers: true,
+  });
 }

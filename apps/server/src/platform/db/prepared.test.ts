@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-db.ts';
-import { executePrepared } from './prepared.ts';
+import { executePrepared, executePreparedSql, executePreparedWith, markPrepared } from './prepared.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -67,6 +67,25 @@ describe(`prepared statements (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
       });
     },
   );
+
+  it('an sql template and a shape compiled once run the same way, each call with its own values', async () => {
+    await database.db.connection().execute(async (conn) => {
+      const raw = (id: number) => sql<{ note: string }>`select note from prep_probe where id = ${id}`;
+      expect((await executePreparedSql(conn, raw(2))).rows).toEqual([{ note: 'two' }]);
+      expect((await executePreparedSql(conn, raw(3))).rows).toEqual([{ note: 'three' }]);
+      const shape = markPrepared(probe(conn, 0).compile());
+      expect((await executePreparedWith(conn, shape, [1])).rows).toEqual([{ id: 1, note: 'one' }]);
+      expect((await executePreparedWith(conn, shape, [2])).rows).toEqual([{ id: 2, note: 'two' }]);
+      expect(() => executePreparedWith(conn, shape, [1, 2])).toThrow(/parameter count/);
+      expect(() => executePreparedWith(conn, probe(conn, 1).compile(), [1])).toThrow(/markPrepared/);
+      if (TEST_DATABASE_URL) {
+        const statements = (
+          await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn)
+        ).rows.map((r) => r.statement);
+        expect(statements.filter((s) => s.includes('select note from prep_probe where id'))).toHaveLength(1);
+      }
+    });
+  });
 
   it('still answers after the table changes under a prepared statement', async () => {
     await database.db.connection().execute(async (conn) => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, QueryExecutorProvider, QueryResult, RawBuilder } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -16,13 +16,38 @@ import type pg from 'pg';
  */
 const MARK = '/* prepared */ ';
 
+type Executor = { executeQuery<Q>(query: CompiledQuery<Q>): Promise<QueryResult<Q>> };
+
 /** Runs `query` (on `db` or a transaction) as a named statement where the pool supports it. */
-export function executePrepared<R>(
-  db: { executeQuery<Q>(query: CompiledQuery<Q>): Promise<QueryResult<Q>> },
-  query: Compilable<R>,
+export function executePrepared<R>(db: Executor, query: Compilable<R>): Promise<QueryResult<R>> {
+  return db.executeQuery<R>(markPrepared(query.compile()));
+}
+
+/** executePrepared for an `sql` template (a fixed text, values as parameters), e.g. a function call. */
+export function executePreparedSql<R>(
+  db: Executor & QueryExecutorProvider,
+  query: RawBuilder<R>,
 ): Promise<QueryResult<R>> {
-  const compiled = query.compile();
-  return db.executeQuery<R>({ ...compiled, sql: MARK + compiled.sql });
+  return db.executeQuery<R>(markPrepared(query.compile(db)));
+}
+
+/** `compiled` marked to run as a named statement (see executePrepared): for a caller that compiles a
+ *  query's shape once and then only swaps its parameters (executePreparedWith). */
+export function markPrepared<R>(compiled: CompiledQuery<R>): CompiledQuery<R> {
+  return Object.freeze({ ...compiled, sql: MARK + compiled.sql });
+}
+
+/** Runs a query marked once by markPrepared with this call's parameters (same count and order). */
+export function executePreparedWith<R>(
+  db: Executor,
+  marked: CompiledQuery<R>,
+  parameters: readonly unknown[],
+): Promise<QueryResult<R>> {
+  if (!marked.sql.startsWith(MARK))
+    throw new Error('executePreparedWith takes a query marked by markPrepared');
+  if (parameters.length !== marked.parameters.length)
+    throw new Error('prepared query: parameter count differs');
+  return db.executeQuery<R>({ ...marked, parameters });
 }
 
 /** Statement names by text: the marked shapes are few, each hashed once. */

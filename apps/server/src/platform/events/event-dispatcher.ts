@@ -6,6 +6,7 @@ import {
   type EventHandler,
 } from './event-catalogue.ts';
 import type { EventTables } from './event.table.ts';
+import { executePrepared } from '../db/prepared.ts';
 
 /**
  * Delivers recorded events to consumers after the commit, on any number of gateway nodes.
@@ -170,29 +171,36 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
     db.transaction().execute(async (trx) => {
       const result = emptyResult();
       const marks: SavepointMarks = { taken: false };
-      const cursor = await trx
-        .selectFrom('event_cursor')
-        .selectAll()
-        .where('consumer', '=', consumer.name)
-        .where('partition', '=', partition)
-        .where('next_attempt_at', '<=', now)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
+      // The pass's statements are fixed shapes run after every write request: named (prepared.ts).
+      const [cursor] = (
+        await executePrepared(
+          trx,
+          trx
+            .selectFrom('event_cursor')
+            .selectAll()
+            .where('consumer', '=', consumer.name)
+            .where('partition', '=', partition)
+            .where('next_attempt_at', '<=', now)
+            .forUpdate()
+            .skipLocked(),
+        )
+      ).rows;
       if (!cursor) {
         result.busy++;
         return result;
       }
-      const events = await trx
-        .selectFrom('domain_event')
-        .select(['id', 'tx', 'name', 'key', 'payload', 'recorded_at'])
-        .where('partition', '=', partition)
-        .where(sql<boolean>`(tx, id) > (${cursor.tx}::xid8, ${cursor.event_id}::bigint)`)
-        .where(sql<boolean>`tx < ${horizon}`)
-        .orderBy('tx')
-        .orderBy('id')
-        .limit(batchSize)
-        .execute();
+      const { rows: events } = await executePrepared(
+        trx,
+        trx
+          .selectFrom('domain_event')
+          .select(['id', 'tx', 'name', 'key', 'payload', 'recorded_at'])
+          .where('partition', '=', partition)
+          .where(sql<boolean>`(tx, id) > (${cursor.tx}::xid8, ${cursor.event_id}::bigint)`)
+          .where(sql<boolean>`tx < ${horizon}`)
+          .orderBy('tx')
+          .orderBy('id')
+          .limit(batchSize),
+      );
 
       let position = { tx: cursor.tx, event_id: cursor.event_id };
       let attempts = cursor.attempts;
@@ -249,18 +257,20 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
         attempts = 0;
         lastError = null;
       }
-      await trx
-        .updateTable('event_cursor')
-        .set({
-          tx: sql<string>`${position.tx}::xid8`,
-          event_id: position.event_id,
-          attempts,
-          last_error: lastError,
-          next_attempt_at: nextAttemptAt,
-        })
-        .where('consumer', '=', consumer.name)
-        .where('partition', '=', partition)
-        .execute();
+      await executePrepared(
+        trx,
+        trx
+          .updateTable('event_cursor')
+          .set({
+            tx: sql<string>`${position.tx}::xid8`,
+            event_id: position.event_id,
+            attempts,
+            last_error: lastError,
+            next_attempt_at: nextAttemptAt,
+          })
+          .where('consumer', '=', consumer.name)
+          .where('partition', '=', partition),
+      );
       return result;
     });
 
@@ -309,34 +319,40 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
     await ensureCursors();
     const now = clock();
     // One cheap read finds the cursors with due work, so an idle pass is a single query.
-    const due = await db
-      .selectFrom('event_cursor as c')
-      .select(['c.consumer', 'c.partition'])
-      .where('c.consumer', 'in', [...byName.keys()])
-      .where('c.next_attempt_at', '<=', now)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('domain_event as e')
-            .select('e.id')
-            .whereRef('e.partition', '=', 'c.partition')
-            .where(sql<boolean>`(e.tx, e.id) > (c.tx, c.event_id)`)
-            .where(sql<boolean>`e.tx < ${horizon}`),
-        ),
-      )
-      .orderBy('c.partition')
-      .orderBy('c.consumer')
-      .execute();
+    const { rows: due } = await executePrepared(
+      db,
+      db
+        .selectFrom('event_cursor as c')
+        .select(['c.consumer', 'c.partition'])
+        .where('c.consumer', 'in', [...byName.keys()])
+        .where('c.next_attempt_at', '<=', now)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('domain_event as e')
+              .select('e.id')
+              .whereRef('e.partition', '=', 'c.partition')
+              .where(sql<boolean>`(e.tx, e.id) > (c.tx, c.event_id)`)
+              .where(sql<boolean>`e.tx < ${horizon}`),
+          ),
+        )
+        .orderBy('c.partition')
+        .orderBy('c.consumer'),
+    );
     for (const { consumer, partition } of due) {
       const c = byName.get(consumer);
       if (c) result = add(result, await runCursor(c, partition, now));
     }
-    const redriveDue = await db
-      .selectFrom('event_dead_letter')
-      .select('event_id')
-      .where('consumer', 'in', [...byName.keys()])
-      .where('status', '=', 'redrive')
-      .limit(1)
-      .executeTakeFirst();
+    const [redriveDue] = (
+      await executePrepared(
+        db,
+        db
+          .selectFrom('event_dead_letter')
+          .select('event_id')
+          .where('consumer', 'in', [...byName.keys()])
+          .where('status', '=', 'redrive')
+          .limit(1),
+      )
+    ).rows;
     if (redriveDue) result = add(result, await runRedrives(now));
     return result;
   };

@@ -9,6 +9,18 @@ export const COMPRESS_THRESHOLD = 1024;
  * compressed SSE stream would deliver events late or not at all.
  */
 export const isCompressible = (contentType: string): boolean => {
+  // Asked on every answer, with a handful of distinct content types: remembered (bounded).
+  let known = compressibleByType.get(contentType);
+  if (known === undefined) {
+    known = compressibleType(contentType);
+    if (compressibleByType.size < 64) compressibleByType.set(contentType, known);
+  }
+  return known;
+};
+
+const compressibleByType = new Map<string, boolean>();
+
+const compressibleType = (contentType: string): boolean => {
   const type = contentType.split(';', 1)[0]!.trim().toLowerCase();
   if (type === 'text/event-stream') return false;
   return (

@@ -77,6 +77,12 @@ export interface RouteOptions extends AuthRequirements {
   serverKey?: ServerKey;
   /** This route's body limit in bytes when it must differ from the app's (e.g. an uploaded image). */
   bodyLimit?: number;
+  /**
+   * Every answer of this route (errors included) is far below the compression threshold
+   * (COMPRESS_THRESHOLD, compression.ts), so it never would be compressed: the compression plugin's
+   * per-request hooks are left off the route. For the hottest small reads (the balance).
+   */
+  smallAnswers?: boolean;
 }
 
 export { JOSE_CONTENT_TYPE };
@@ -138,6 +144,7 @@ export function registerRoute<D extends RouteDef>(
     // Read by the error handler: a body Fastify cannot parse at all is still "not enc" on an enc call.
     config: { enc: def.enc === true },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.smallAnswers ? { compress: false as const } : {}),
     ...(onRequest.length > 0 ? { onRequest } : {}),
     ...(def.enc && options.serverKey ? { preValidation: decryptBody(options.serverKey) } : {}),
     handler: async (request, reply) => {

@@ -24,6 +24,9 @@ export interface RouteAuth {
  * SQL stays the route's module's) and how to turn their values into what the handler needs. The token
  * is still checked on every call; the values are handed over only when it is valid, and they come
  * from the same snapshot as the session row. May be async (e.g. a cached setting picks a column).
+ * Hand back the same plan (the same `columns` object) for as long as the read is the same: the token
+ * check compiles its statement once per columns object (findSessionWithMember), a new object each
+ * call would compile it again each call.
  */
 export type AuthRead<T> = (memberId: Expression<number>) => AuthReadPlan<T> | Promise<AuthReadPlan<T>>;
 
