@@ -5,12 +5,7 @@
  * build the calls from `homeFirstCalls`, so an inlined answer is found exactly when the browser would
  * have made the same call with the same request. Light (no zod): part of `@banca/contract/routes`.
  */
-import {
-  PLATFORM_ANNOUNCEMENTS,
-  PLATFORM_GAMES,
-  WINNER_BOARD_LIMIT,
-  type Language,
-} from './constants.ts';
+import { PLATFORM_ANNOUNCEMENTS, PLATFORM_GAMES, WINNER_BOARD_LIMIT, type Language } from './constants.ts';
 import { contentCalls } from './content/content.calls.ts';
 import { gamesCalls } from './games/games.calls.ts';
 import type { RouteEntry } from './route-entry.ts';

@@ -96,7 +96,9 @@ describe('@banca/contract/routes', () => {
     const files = [...seen].map((f) => relative(src, f)).sort();
     expect(bare).toEqual([]);
     // constants.ts imports nothing: plain values the calls' requests are built from.
-    expect(files.filter((f) => !/(^|\/)(routes|route-entry|constants|[\w-]+\.calls)\.ts$/.test(f))).toEqual([]);
+    expect(files.filter((f) => !/(^|\/)(routes|route-entry|constants|[\w-]+\.calls)\.ts$/.test(f))).toEqual(
+      [],
+    );
     expect(files).toContain('system/system.calls.ts');
   });
 });
