@@ -122,7 +122,8 @@ export async function registerSpa(
   };
 
   const firstPaintTags = async (request: FastifyRequest, startup: unknown, html: string): Promise<string> => {
-    if (!options.firstPaint || request.url !== '/') return html;
+    // The home, with or without a query (a campaign link, a token hand-over).
+    if (!options.firstPaint || request.url.split('?', 1)[0] !== '/') return html;
     try {
       const firstPaint = await options.firstPaint(startup);
       return firstPaint ? withFirstPaint(html, firstPaint) : html;

@@ -18,18 +18,16 @@ export type MenuCard = MenuCategory['cards'][number];
 export type Banner = EntryValue<typeof contentCalls.announcements>['banners'][number];
 
 /** GET /lgw/games/game_menus: the categories of the home lobby and the game centres. */
-export const gameMenusQuery = (language: Language, prizeMode?: PrizeMode) =>
-  queryOptions({
+export const gameMenusQuery = (language: Language, prizeMode?: PrizeMode) => {
+  // Without a prize mode it is the home's call, which may have come answered inline with index.html.
+  const request = prizeMode ? { query: { prizeMode, language } } : homeFirstCalls(language).menus.request;
+  return queryOptions({
     queryKey: ['games', 'menus', language, prizeMode ?? 'ANY'] as const,
-    queryFn: ({ signal }) =>
-      apiCall(gamesCalls.gameMenus, { query: { ...(prizeMode ? { prizeMode } : {}), language }, signal }),
-    // The home's menus (no prize mode) may have come inlined with index.html.
-    initialData: () => {
-      const first = homeFirstCalls(language).menus;
-      return prizeMode ? undefined : takeInlineAnswer(first.call, first.request);
-    },
+    queryFn: ({ signal }) => apiCall(gamesCalls.gameMenus, { query: request.query, signal }),
+    initialData: () => takeInlineAnswer(gamesCalls.gameMenus, request),
     staleTime: 5 * 60_000,
   });
+};
 
 type Announcements = EntryValue<typeof contentCalls.announcements>;
 const homeContent = (value: Announcements) => ({

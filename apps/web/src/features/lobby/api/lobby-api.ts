@@ -30,21 +30,20 @@ const cacheKey = (language: Language, gameType: string) => `${language}:${gameTy
  * a reload shows them at once; `refreshHot` (invalidate) fetches again and rewrites the cache.
  */
 export const hotGamesQuery = (language: Language, gameType: ListGameType | 'ALL' = 'ALL') => {
-  // The home's hot games (ALL) may have come inlined with index.html: fresh then, not refetched.
+  // The home's call (ALL) is the one the gateway may have answered inline with index.html: one
+  // request for both, so an inlined answer is taken exactly when this call would have been made.
+  const home = homeFirstCalls(language).hot.request;
+  const request = gameType === 'ALL' ? home : { body: { ...home.body, gameType } };
   let inline = false;
   return queryOptions({
     queryKey: ['games', 'hot', language, gameType] as const,
     queryFn: async ({ signal }) => {
-      const value = await apiCall(gamesCalls.hotGames, {
-        body: { platform: PLATFORM, language, ...(gameType === 'ALL' ? {} : { gameType }) },
-        signal,
-      });
+      const value = await apiCall(gamesCalls.hotGames, { body: request.body, signal });
       hotGamesCache.write({ ...hotGamesCache.read(), [cacheKey(language, gameType)]: value.list });
       return value.list;
     },
     initialData: () => {
-      const first = homeFirstCalls(language).hot;
-      const answer = gameType === 'ALL' ? takeInlineAnswer(first.call, first.request) : undefined;
+      const answer = takeInlineAnswer(gamesCalls.hotGames, request);
       if (!answer) return hotGamesCache.read()?.[cacheKey(language, gameType)];
       inline = true;
       hotGamesCache.write({ ...hotGamesCache.read(), [cacheKey(language, gameType)]: answer.list });
