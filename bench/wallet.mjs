@@ -5,6 +5,10 @@
 // request at 8 clients it also prints the SQL statements the gateway sent and its CPU time, figures
 // that other load on the machine moves far less than throughput. BENCH_CPU_PROF=<dir> writes a V8 CPU
 // profile of each gateway there.
+// Load: wrk (Debian package `wrk`; bench/lib/wrk.mjs) when installed, so that on a 2-core machine the
+// load generator takes ~30 µs of CPU per request instead of autocannon's 100-170 µs from the cores the
+// gateway and PostgreSQL share (pgbench's own client is C too); autocannon otherwise, and for the paced
+// p99 run. The first line printed names the generator.
 // Run from the repository root: `npm run bench -- wallet` (or `node bench/wallet.mjs`).
 //
 // BENCH_ONLY=read runs only the balance read against the bare route (no pgbench, no money path).
@@ -22,6 +26,7 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { BENCH_DB_URL, pgbenchRun } from './lib/pgbench.mjs';
+import { wrkAvailable, wrkRun } from './lib/wrk.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const SHORT = Math.max(3, Math.round(SECONDS * 0.6));
@@ -91,7 +96,7 @@ async function serve() {
   process.on('message', async (msg) => {
     if (msg === 'statements') {
       const { user, system } = process.cpuUsage();
-      process.send({ statements, cpuMicros: user + system });
+      process.send({ statements, cpuMicros: user + system, elu: performance.eventLoopUtilization() });
     }
     if (msg !== 'stop') return;
     await app.close();
@@ -168,36 +173,57 @@ async function loginAll(base, accounts) {
 
 async function main() {
   const { default: autocannon } = await import('autocannon');
-  const run = (opts) =>
-    autocannon({ connections: 8, duration: SECONDS, ...opts }).then((r) => {
-      if (r.non2xx > 0 || r.errors > 0)
-        throw new Error(`${opts.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-      return r;
-    });
-  // A fresh requestId per request, members in turn: what many members' clients do at once.
-  const moneyPath = (gw, path, body) => {
-    let n = 0;
-    const salt = randomBytes(4).toString('hex');
-    return {
-      url: gw.base + path,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req) => {
-            n += 1;
-            return {
-              ...req,
-              headers: {
-                'content-type': 'application/json',
-                authorization: `Bearer ${gw.tokens[n % gw.tokens.length]}`,
-              },
-              body: JSON.stringify({ ...body, requestId: `b${salt}-${n}` }),
-            };
-          },
-        },
-      ],
-    };
+  // Unthrottled runs use wrk when it is installed (a C load generator, like pgbench's own client), else
+  // autocannon; the paced p99 run needs a request rate, which only autocannon sets.
+  const useWrk = wrkAvailable();
+  const generator = useWrk ? 'wrk (1 thread)' : 'autocannon (wrk not installed)';
+  const checked = (url, r) => {
+    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    return r;
   };
+  const cannon = (opts) =>
+    autocannon({ connections: 8, duration: SECONDS, ...opts }).then((r) =>
+      checked(opts.url, {
+        rps: r.requests.average,
+        total: r.requests.total,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors,
+      }),
+    );
+  /** autocannon requests for `spec`: members' tokens in turn, a fresh request id in each body. */
+  const cannonRequests = (spec, prefix) => {
+    let n = 0;
+    return [
+      {
+        method: spec.method ?? 'GET',
+        setupRequest: (req) => {
+          n += 1;
+          const headers = { 'content-type': 'application/json' };
+          if (spec.tokens?.length) headers.authorization = `Bearer ${spec.tokens[n % spec.tokens.length]}`;
+          const body = spec.bodyTemplate?.replace('%ID%', `${prefix}${spec.salt}-${n}`);
+          return { ...req, headers, ...(body === undefined ? {} : { body }) };
+        },
+      },
+    ];
+  };
+  /** One unthrottled run of `spec` ({ url, method, bodyTemplate, tokens }): { rps, total, p50, p99 }. */
+  const run = async (spec, { connections = 8, duration = SECONDS } = {}) =>
+    useWrk
+      ? checked(spec.url, await wrkRun({ ...spec, connections, seconds: duration }))
+      : cannon({ url: spec.url, connections, duration, requests: cannonRequests(spec, 'a') });
+  /** The paced run (autocannon's overallRate): the same requests at a fixed rate. */
+  const paced = (spec, rate) =>
+    cannon({ url: spec.url, connections: 8, overallRate: rate, requests: cannonRequests(spec, 'p') });
+  // A fresh requestId per request, members in turn: what many members' clients do at once.
+  const moneyPath = (gw, path, body) => ({
+    url: gw.base + path,
+    method: 'POST',
+    bodyTemplate: JSON.stringify({ ...body, requestId: '%ID%' }),
+    tokens: gw.tokens,
+    salt: randomBytes(4).toString('hex'),
+  });
   const transferPath = (gw) =>
     moneyPath(gw, '/wps/relay/GCS_walletTransfer', {
       action: 'transfer',
@@ -210,33 +236,30 @@ async function main() {
   // The balance read (every page header asks for it) beside the bare route, in the same gateway.
   // Each with the gateway's CPU per request (what other load on the machine moves far less than req/s).
   const readPath = async (gw) => {
-    const measured = async (opts) => {
+    const measured = async (spec) => {
       const before = await gw.statements();
-      const r = await run(opts);
+      const r = await run(spec, { connections: 10, duration: SHORT });
       const after = await gw.statements();
-      r.cpuPerRequest = (after.cpuMicros - before.cpuMicros) / r.requests.total;
+      r.cpuPerRequest = (after.cpuMicros - before.cpuMicros) / r.total;
       return r;
     };
-    const bare = await measured({ url: `${gw.base}/healthz`, connections: 10, duration: SHORT });
-    const balance = await measured({
-      url: `${gw.base}/wps/v2/wallets/balance`,
-      connections: 10,
-      duration: SHORT,
-      headers: { authorization: `Bearer ${gw.tokens[0]}` },
-    });
+    const bare = await measured({ url: `${gw.base}/healthz` });
+    const balance = await measured({ url: `${gw.base}/wps/v2/wallets/balance`, tokens: [gw.tokens[0]] });
     return { bare, balance };
   };
   const f0 = (n) => n.toFixed(0);
-  const rps = (r) => r.requests.average;
+  const ms = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+  const rps = (r) => r.rps;
   const printRead = ({ bare, balance }) => {
     console.log(
-      `\nGET /healthz ${f0(rps(bare))} req/s (p99 ${bare.latency.p99} ms); GET /wps/v2/wallets/balance ${f0(rps(balance))} req/s (p99 ${balance.latency.p99} ms)`,
+      `\nGET /healthz ${f0(rps(bare))} req/s (p99 ${ms(bare.p99)} ms); GET /wps/v2/wallets/balance ${f0(rps(balance))} req/s (p99 ${ms(balance.p99)} ms)`,
     );
     console.log(
       `gateway CPU per request: /healthz ${f0(bare.cpuPerRequest)} µs, balance ${f0(balance.cpuPerRequest)} µs`,
     );
     console.log(`balance read ratio ${(rps(balance) / rps(bare)).toFixed(3)}`);
   };
+  console.log(`load generator: ${generator}`);
   if (ONLY_READ) {
     console.log('gateway: balance read against the bare route only (BENCH_ONLY=read)...');
     const gw = await startGateway(16);
@@ -264,18 +287,19 @@ async function main() {
   try {
     for (const c of CLIENTS) {
       const before = await gw.statements();
-      gateway[c] = await run({ ...transferPath(gw), connections: c });
+      gateway[c] = await run(transferPath(gw), { connections: c });
       const after = await gw.statements();
-      const n = gateway[c].requests.total;
+      const n = gateway[c].total;
       perTransfer = {
         statements: (after.statements - before.statements) / n,
         cpu: (after.cpuMicros - before.cpuMicros) / n,
+        elu: performance.eventLoopUtilization(after.elu, before.elu).utilization,
       };
     }
-    const max = Math.max(...CLIENTS.map((c) => gateway[c].requests.average));
-    const half = await run({ ...transferPath(gw), connections: 8, overallRate: Math.round(max / 2) });
-    p99Half = { rate: Math.round(max / 2), achieved: half.requests.average, p99: half.latency.p99 };
-    for (const c of CLIENTS) house16[c] = await run({ ...housePath(gw), connections: c, duration: SHORT });
+    const max = Math.max(...CLIENTS.map((c) => gateway[c].rps));
+    const half = await paced(transferPath(gw), Math.round(max / 2));
+    p99Half = { rate: Math.round(max / 2), achieved: half.rps, p99: half.p99 };
+    for (const c of CLIENTS) house16[c] = await run(housePath(gw), { connections: c, duration: SHORT });
     ({ bare, balance } = await readPath(gw));
   } finally {
     await gw.stop();
@@ -285,7 +309,7 @@ async function main() {
   const gw1 = await startGateway(1);
   const house1 = {};
   try {
-    for (const c of CLIENTS) house1[c] = await run({ ...housePath(gw1), connections: c, duration: SHORT });
+    for (const c of CLIENTS) house1[c] = await run(housePath(gw1), { connections: c, duration: SHORT });
   } finally {
     await gw1.stop();
   }
@@ -294,14 +318,14 @@ async function main() {
   console.log('clients  pgbench tps  gateway transfer tps  gateway/pgbench  gateway p50/p99 ms');
   for (const c of CLIENTS) {
     console.log(
-      `${String(c).padEnd(7)}  ${f0(pg[c]).padStart(11)}  ${f0(rps(gateway[c])).padStart(20)}  ${(rps(gateway[c]) / pg[c]).toFixed(2).padStart(15)}  ${gateway[c].latency.p50}/${gateway[c].latency.p99}`,
+      `${String(c).padEnd(7)}  ${f0(pg[c]).padStart(11)}  ${f0(rps(gateway[c])).padStart(20)}  ${(rps(gateway[c]) / pg[c]).toFixed(2).padStart(15)}  ${ms(gateway[c].p50)}/${ms(gateway[c].p99)}`,
     );
   }
   console.log(
-    `per wallet transfer request at 8 clients: ${perTransfer.statements.toFixed(2)} SQL statements (everything the gateway sent: token check, transfer, funds read, the event dispatcher's share), ${perTransfer.cpu.toFixed(0)} µs gateway CPU`,
+    `per wallet transfer request at 8 clients: ${perTransfer.statements.toFixed(2)} SQL statements (everything the gateway sent: token check, transfer, funds read, the event dispatcher's share), ${perTransfer.cpu.toFixed(0)} µs gateway CPU; gateway event loop ${(100 * perTransfer.elu).toFixed(0)}% busy`,
   );
   console.log(
-    `gateway p99 at half its max rate (${p99Half.rate} req/s asked, ${f0(p99Half.achieved)} done): ${p99Half.p99} ms`,
+    `gateway p99 at half its max rate (${p99Half.rate} req/s asked, ${f0(p99Half.achieved)} done): ${ms(p99Half.p99)} ms`,
   );
   console.log('\nhouse path (POST /dev/wallet/credit, every request locks an ADJUSTMENTS house row)');
   console.log('clients  1 bucket tps  16 buckets tps');
