@@ -21,28 +21,47 @@ export function withDatabase(url, name) {
 }
 
 /**
- * pgbench tpcb-like at each client count for `seconds`, on a database created and dropped here
- * (scale 8: one branch row per client at 8 clients, as pgbench's documentation advises).
- * Returns { [clients]: tps }.
+ * A throw-away pgbench database (scale 8: one branch row per client at 8 clients, as pgbench's
+ * documentation advises), created here: `run(clients, seconds)` runs tpcb-like and returns its tps,
+ * `drop()` removes the database. Benchmarks interleave its runs with their own (runs seconds apart see
+ * the same machine; runs minutes apart on a shared 2-core host often do not).
  */
-export function pgbenchRun(url, clients, seconds) {
+export function openPgbench(url) {
   const name = `bench_pgbench_${process.pid}`;
   psql(url, `create database ${name}`);
   const db = withDatabase(url, name);
   try {
     execFileSync('pgbench', ['-i', '-q', '-s', '8', db], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const tps = {};
-    for (const c of clients) {
-      const out = execFileSync('pgbench', ['-c', String(c), '-j', String(c), '-T', String(seconds), db], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+  } catch (err) {
+    psql(url, `drop database if exists ${name}`);
+    throw err;
+  }
+  return {
+    run(clients, seconds) {
+      const out = execFileSync(
+        'pgbench',
+        ['-c', String(clients), '-j', String(clients), '-T', String(seconds), db],
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
       if (!m) throw new Error(`pgbench printed no tps:\n${out}`);
-      tps[c] = Number(m[1]);
-    }
-    return tps;
+      return Number(m[1]);
+    },
+    drop() {
+      psql(url, `drop database if exists ${name}`);
+    },
+  };
+}
+
+/** pgbench tpcb-like at each client count for `seconds`, one run each. Returns { [clients]: tps }. */
+export function pgbenchRun(url, clients, seconds) {
+  const pgbench = openPgbench(url);
+  try {
+    return Object.fromEntries(clients.map((c) => [c, pgbench.run(c, seconds)]));
   } finally {
-    psql(url, `drop database if exists ${name}`);
+    pgbench.drop();
   }
 }

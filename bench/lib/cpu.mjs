@@ -1,0 +1,61 @@
+// Shared bench helper (not a benchmark): CPU time spent by PostgreSQL and by this process's finished
+// children (pgbench, wrk) between two readings, from Linux's /proc. Throughput on a shared 2-core host
+// moves by up to 30% run to run; CPU per transaction moves far less, and it says where a ratio comes
+// from: when the cores are saturated, tps is about cores / (CPU per transaction, all processes).
+//
+// PostgreSQL: every live `postgres` process's own time plus the postmaster's reaped children (a
+// backend's time moves there when it exits, as pgbench's do). Children: this process's cutime and
+// cstime (what a waited-for child such as pgbench or wrk used). Undefined where /proc is missing.
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICK_MICROS = 10_000; // USER_HZ is 100 on Linux
+
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces). */
+function statFields(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+const comm = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+};
+
+/** Micros of CPU so far: { postgres, children } (undefined without /proc). */
+export function cpuReading() {
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return undefined;
+  }
+  let postgres = 0;
+  for (const pid of pids) {
+    if (comm(pid) !== 'postgres') continue;
+    const f = statFields(pid);
+    if (!f) continue;
+    // utime stime are fields 14 and 15 of stat (index 11, 12 here); cutime cstime 16 and 17.
+    postgres += Number(f[11]) + Number(f[12]);
+    // Only the postmaster (whose parent is not postgres) holds reaped backends' time.
+    if (comm(f[1]) !== 'postgres') postgres += Number(f[13]) + Number(f[14]);
+  }
+  const self = statFields('self');
+  const children = self ? Number(self[13]) + Number(self[14]) : 0;
+  return { postgres: postgres * TICK_MICROS, children: children * TICK_MICROS };
+}
+
+/** Micros per transaction between two readings ({ postgres, children }), or undefined. */
+export function cpuPer(before, after, transactions) {
+  if (!before || !after || transactions <= 0) return undefined;
+  return {
+    postgres: (after.postgres - before.postgres) / transactions,
+    children: (after.children - before.children) / transactions,
+  };
+}
