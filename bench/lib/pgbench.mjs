@@ -55,13 +55,3 @@ export function openPgbench(url) {
     },
   };
 }
-
-/** pgbench tpcb-like at each client count for `seconds`, one run each. Returns { [clients]: tps }. */
-export function pgbenchRun(url, clients, seconds) {
-  const pgbench = openPgbench(url);
-  try {
-    return Object.fromEntries(clients.map((c) => [c, pgbench.run(c, seconds)]));
-  } finally {
-    pgbench.drop();
-  }
-}
