@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../database.ts';
 import { openDatabase, type DatabaseHandle } from '../db/db.ts';
@@ -42,21 +41,7 @@ describe(`domain events (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
   /** Each test gets consumers of its own, so earlier tests' events are just history to it. */
   const consumerName = (what: string) => `test.${what}-${++consumerSeq}`;
 
-  /** Every statement a pooled client sends (BEGIN and COMMIT too), counted as the wallet bench does. */
-  let statements = 0;
-  const clientQuery = pg.Client.prototype.query;
-  const countStatements = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
-    const before = statements;
-    const value = await fn();
-    return [value, statements - before];
-  };
-
   beforeAll(async () => {
-    // Before any connection: the prepared-statement hook binds each client's query when it connects.
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      statements++;
-      return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof clientQuery;
     database = await createTestDatabase();
     db = database.db;
     if (TEST_DATABASE_URL) {
@@ -70,7 +55,6 @@ describe(`domain events (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
   afterAll(async () => {
     await otherNode?.close();
     await database.close();
-    pg.Client.prototype.query = clientQuery;
   });
   beforeEach(async () => {
     now = T0;
@@ -337,159 +321,12 @@ describe(`domain events (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
     expect(await d.drain()).toMatchObject({ handled: 0 });
   });
 
-  /** One key in each of the first n partitions (0, 1, ...). */
-  const keysInPartitions = (n: number): string[] => {
-    const keys: string[] = [];
-    for (let i = 0; keys.length < n; i++) {
-      const key = `p${i}`;
-      if (partitionOf(key) === keys.length) keys.push(key);
-    }
-    return keys;
-  };
-
-  it('one pass claims every due cursor and runs all their events in one transaction and five statements', async () => {
-    const published: { key: string; seq: number }[] = [];
-    const transactions = new Set<string>();
-    const commitModes = new Set<string>();
-    const d = createDispatcher<Database>({
-      db,
-      clock,
-      consumers: [
-        defineConsumer(
-          consumerName('publisher'),
-          [
-            on(credited, async (e) => {
-              published.push({ key: e.key, seq: e.payload.seq });
-            }),
-          ],
-          { writes: false },
-        ),
-        defineConsumer(consumerName('writer'), [
-          on(credited, async (_e, trx) => {
-            const { rows } = await sql<{ tx: string; mode: string }>`select pg_current_xact_id()::text as tx,
-              current_setting('synchronous_commit') as mode`.execute(trx);
-            transactions.add(rows[0]!.tx);
-            commitModes.add(rows[0]!.mode);
-          }),
-        ]),
-      ],
-    });
-    expect(await d.runOnce()).toMatchObject({ handled: 0 }); // creates the cursors
-    const [idle, idleStatements] = await countStatements(() => d.runOnce());
-    expect(idle).toEqual({ handled: 0, failed: 0, deadLettered: 0, skipped: 0, busy: 0 });
-    expect(idleStatements).toBe(1);
-
-    const keys = keysInPartitions(16);
-    const ids = await recordAll(interleaved(keys, 2));
-    const [pass, passStatements] = await countStatements(() => d.runOnce());
-    expect(pass).toEqual({ handled: 2 * ids.length, failed: 0, deadLettered: 0, skipped: 0, busy: 0 });
-    // Due read, BEGIN, claim and read, cursor move, COMMIT; the writer's events each add their
-    // savepoint and their own select. Per cursor it was five statements and a transaction.
-    expect(passStatements).toBe(5 + 2 * ids.length);
-    expect(transactions.size).toBe(1);
-    // The pass commits asynchronously (see the dispatcher's header), and only the pass does.
-    expect([...commitModes]).toEqual(['off']);
-    const { rows } = await sql<{
-      mode: string;
-    }>`select current_setting('synchronous_commit') as mode`.execute(db);
-    expect(rows).toEqual([{ mode: 'on' }]);
-    for (const key of keys) {
-      expect(published.filter((p) => p.key === key).map((p) => p.seq)).toEqual([0, 1]);
-    }
-    expect(await d.runOnce()).toMatchObject({ handled: 0, busy: 0 });
-  });
-
-  it('a pass takes at most passSize events, every claimed cursor its first before any its second', async () => {
-    const seen = new Map<string, number[]>();
-    const d = dispatcher(
-      async (e) => {
-        seen.set(e.key, [...(seen.get(e.key) ?? []), e.payload.seq]);
-      },
-      { batchSize: 3, passSize: 10 },
-    );
-    const keys = keysInPartitions(4);
-    await recordAll(interleaved(keys, 5));
-    expect(await d.runOnce()).toMatchObject({ handled: 10, busy: 0 });
-    // Four cursors: ten events are each one's first two, then the first two cursors' third.
-    expect(keys.map((k) => seen.get(k))).toEqual([
-      [0, 1, 2],
-      [0, 1, 2],
-      [0, 1],
-      [0, 1],
-    ]);
-    // Left 2, 2, 3 and 3: all ten fit (batchSize 3 each).
-    expect(await d.runOnce()).toMatchObject({ handled: 10 });
-    for (const k of keys) expect(seen.get(k)).toEqual([0, 1, 2, 3, 4]);
-    expect(await d.drain()).toMatchObject({ handled: 0 });
-  });
-
-  it('a pass claims at most passSize cursors, leaving the others due', async () => {
-    const seen: string[] = [];
-    const d = dispatcher(
-      async (e) => {
-        seen.push(e.key);
-      },
-      { passSize: 10 },
-    );
-    const keys = keysInPartitions(12);
-    await recordAll(keys.map((member) => ({ member, seq: 0 })));
-    // Not claimed this time: counted busy, so drain() looks again.
-    expect(await d.runOnce()).toMatchObject({ handled: 10, busy: 2 });
-    expect(seen).toEqual(keys.slice(0, 10));
-    expect(await d.runOnce()).toMatchObject({ handled: 2, busy: 0 });
-    expect(seen).toEqual(keys);
-  });
-
-  it.skipIf(!TEST_DATABASE_URL)(
-    'a pass leaves a cursor another node holds alone (busy) and the other cursors go on',
-    async () => {
-      const seen = new Map<string, number[]>();
-      const name = consumerName('held');
-      const d = createDispatcher<Database>({
-        db,
-        clock,
-        consumers: [
-          defineConsumer(name, [
-            on(credited, async (e) => {
-              seen.set(e.key, [...(seen.get(e.key) ?? []), e.payload.seq]);
-            }),
-          ]),
-        ],
-      });
-      await d.runOnce(); // creates the cursors
-      const keys = keysInPartitions(16);
-      const held = keys[5]!;
-      await recordAll(interleaved(keys, 3));
-      const holder = await db.startTransaction().execute();
-      try {
-        await sql`select 1 from event_cursor where consumer = ${name} and partition = ${partitionOf(held)}
-          for update`.execute(holder);
-        expect(await d.runOnce()).toMatchObject({ handled: 45, busy: 1 });
-        expect(seen.has(held)).toBe(false);
-        for (const k of keys.filter((x) => x !== held)) expect(seen.get(k)).toEqual([0, 1, 2]);
-        expect(await d.runOnce()).toMatchObject({ handled: 0, busy: 1 });
-      } finally {
-        await holder.commit().execute();
-      }
-      const cursor = await db
-        .selectFrom('event_cursor')
-        .select(['event_id', 'attempts'])
-        .where('consumer', '=', name)
-        .where('partition', '=', partitionOf(held))
-        .executeTakeFirstOrThrow();
-      expect(cursor).toEqual({ event_id: 0, attempts: 0 });
-      expect(await d.drain()).toMatchObject({ handled: 3, busy: 0 });
-      expect(seen.get(held)).toEqual([0, 1, 2]);
-    },
-  );
-
   it('two nodes draining at once never both handle one event, and together miss none', async () => {
     const name = consumerName('shared');
     const handledBy: { id: number; key: string; seq: number; node: string }[] = [];
     const inFlight = new Set<number>();
     // On PostgreSQL node a holds its first event until node b has handled one (or b's drain ended):
-    // otherwise a fast node a may drain everything before b asks, and the run proves no sharing. A
-    // pass claims at most passSize cursors, so while a holds its 6, b finds the other 10 free.
+    // otherwise a fast node a may drain everything before b asks, and the run proves no sharing.
     let bHandledOne = (): void => {};
     const bWorked = new Promise<void>((resolve) => (bHandledOne = resolve));
     let bDone = (): void => {};
@@ -500,7 +337,6 @@ describe(`domain events (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
         db: nodeDb,
         clock,
         batchSize: 5,
-        passSize: 6,
         consumers: [
           defineConsumer(name, [
             on(credited, async (e) => {
