@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { BENCH_DB_URL, openPgbench } from './lib/pgbench.mjs';
 import { wrkAvailable, wrkRun } from './lib/wrk.mjs';
 import { cpuPer, cpuReading } from './lib/cpu.mjs';
+import { perRequest } from './lib/gateway-counters.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const SHORT = Math.max(3, Math.round(SECONDS * 0.6));
@@ -244,7 +245,7 @@ async function main() {
       const before = await gw.statements();
       const r = await run(spec, { connections: 10, duration: SHORT });
       const after = await gw.statements();
-      r.cpuPerRequest = (after.cpuMicros - before.cpuMicros) / r.total;
+      r.cpuPerRequest = perRequest(before, after, r.total).cpu;
       return r;
     };
     const bare = await measured({ url: `${gw.base}/healthz` });
@@ -287,7 +288,6 @@ async function main() {
   let p99Half;
   let balance;
   let bare;
-  let perTransfer;
   try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of CLIENTS) {
@@ -301,19 +301,13 @@ async function main() {
         rounds[c].push({
           pg: pgTps,
           gw: r,
-          cpu: {
-            pgbench: cpuPer(cpu0, cpu1, pgTps * SECONDS),
-            gateway: cpuPer(cpu1, cpu2, r.total),
-            gatewayOwn: (after.cpuMicros - before.cpuMicros) / r.total,
-          },
-        });
-        if (c === 8 && round === ROUNDS - 1) {
-          perTransfer = {
-            statements: (after.statements - before.statements) / r.total,
-            cpu: (after.cpuMicros - before.cpuMicros) / r.total,
+          // The gateway's own statements and CPU per request, and its event-loop use.
+          own: {
+            ...perRequest(before, after, r.total),
             elu: performance.eventLoopUtilization(after.elu, before.elu).utilization,
-          };
-        }
+          },
+          cpu: { pgbench: cpuPer(cpu0, cpu1, pgTps * SECONDS), gateway: cpuPer(cpu1, cpu2, r.total) },
+        });
       }
     }
     // The median round of each client count (by its gateway/pgbench ratio) stands for it.
@@ -351,15 +345,15 @@ async function main() {
     );
   }
   console.log(
-    `per wallet transfer request at 8 clients: ${perTransfer.statements.toFixed(2)} SQL statements (everything the gateway sent: token check, transfer, funds read, the event dispatcher's share), ${perTransfer.cpu.toFixed(0)} µs gateway CPU; gateway event loop ${(100 * perTransfer.elu).toFixed(0)}% busy`,
+    `per wallet transfer request at 8 clients (median round): ${median(8).own.statements.toFixed(2)} SQL statements (everything the gateway sent: token check, transfer, funds read, the event dispatcher's share), ${median(8).own.cpu.toFixed(0)} µs gateway CPU; gateway event loop ${(100 * median(8).own.elu).toFixed(0)}% busy`,
   );
   const cost = median(8).cpu;
   if (cost.pgbench && cost.gateway) {
     // Where the ratio comes from: with the cores saturated, tps is about cores / CPU per transaction.
     const pgTotal = cost.pgbench.postgres + cost.pgbench.children;
-    const gwTotal = cost.gateway.postgres + cost.gatewayOwn + cost.gateway.children;
+    const gwTotal = cost.gateway.postgres + median(8).own.cpu + cost.gateway.children;
     console.log(
-      `CPU per transaction at 8 clients (median round): pgbench tx ${f0(pgTotal)} µs (PostgreSQL ${f0(cost.pgbench.postgres)} + pgbench ${f0(cost.pgbench.children)}); gateway transfer ${f0(gwTotal)} µs (PostgreSQL ${f0(cost.gateway.postgres)} + gateway ${f0(cost.gatewayOwn)} + load generator ${f0(cost.gateway.children)}); pgbench/gateway CPU ${(pgTotal / gwTotal).toFixed(2)}`,
+      `CPU per transaction at 8 clients (median round): pgbench tx ${f0(pgTotal)} µs (PostgreSQL ${f0(cost.pgbench.postgres)} + pgbench ${f0(cost.pgbench.children)}); gateway transfer ${f0(gwTotal)} µs (PostgreSQL ${f0(cost.gateway.postgres)} + gateway ${f0(median(8).own.cpu)} + load generator ${f0(cost.gateway.children)}); pgbench/gateway CPU ${(pgTotal / gwTotal).toFixed(2)}`,
     );
   }
   console.log(

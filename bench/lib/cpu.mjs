@@ -6,6 +6,7 @@
 // PostgreSQL: every live `postgres` process's own time plus the postmaster's reaped children (a
 // backend's time moves there when it exits, as pgbench's do). Children: this process's cutime and
 // cstime (what a waited-for child such as pgbench or wrk used). Undefined where /proc is missing.
+// PostgreSQL's figure holds every session's work on the server, so run it on an otherwise idle one.
 import { readdirSync, readFileSync } from 'node:fs';
 
 const TICK_MICROS = 10_000; // USER_HZ is 100 on Linux
