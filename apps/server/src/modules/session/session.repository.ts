@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { sql } from 'kysely';
 import type { AliasableExpression, CompiledQuery, InferResult, Insertable } from 'kysely';
 import type { DbOrTrx } from '../../database.ts';
@@ -14,28 +15,31 @@ export const insertSession = (db: DbOrTrx, row: NewSession) => db.insertInto('se
  * this, so the member's part is the member module's sub-select (memberAccessColumns), embedded. A
  * token route may add its own first read (`extra`, see AuthRead in platform/http/route-auth.ts): its
  * columns, on `sessionMemberId`, ride in the same statement.
+ *
+ * On a pool, the token checks that arrive in one turn of the event loop share one statement
+ * (`token_hash = any($1)`): under load a statement and its round trip serve many requests, which is
+ * most of what the balance read cost (bench wallet). Nothing is cached: the statement starts after
+ * every request of its batch arrived, so a logout or a ban committed before a request arrived is seen
+ * by that request, on every node, as with one statement per request.
  */
 export const findSessionWithMember = async (
   db: DbOrTrx,
   tokenHash: string,
   extra: Readonly<Record<string, AliasableExpression<unknown>>> = NO_EXTRA,
-) => {
-  // A named statement: planning this read cost PostgreSQL more than running it (bench wallet). Its
-  // text is built and compiled once per (db, extra) and then only the token hash is bound: building
-  // and compiling it through Kysely on every call was ~3 % of the gateway's CPU on the balance read.
+): Promise<SessionRow | undefined> => {
   const shape = sessionShape(db, extra);
-  const parameters = shape.compiled.parameters.slice();
-  parameters[shape.tokenAt] = tokenHash;
-  const { rows } = await executePreparedWith(db, shape.compiled, parameters);
-  return rows[0];
+  if (shape.batch) return shape.batch.load(tokenHash);
+  return (await readSessions(db, shape, [tokenHash]))[0];
 };
 
 type SessionRow = InferResult<ReturnType<typeof sessionWithMemberQuery>>[number];
 
 interface SessionShape {
   compiled: CompiledQuery<SessionRow>;
-  /** Where the token hash goes in the parameters; every other parameter is the shape's own. */
-  tokenAt: number;
+  /** Where the token hashes (one text[]) go in the parameters; every other parameter is the shape's own. */
+  tokensAt: number;
+  /** The turn's token checks on a pool, gathered into one statement; null in a transaction. */
+  batch: DataLoader<string, SessionRow | undefined> | null;
 }
 
 const NO_EXTRA: Readonly<Record<string, AliasableExpression<unknown>>> = Object.freeze({});
@@ -44,8 +48,13 @@ const NO_EXTRA: Readonly<Record<string, AliasableExpression<unknown>>> = Object.
  *  route passes the same (frozen) columns object for as long as its read is the same (AuthRead). */
 const shapes = new WeakMap<object, WeakMap<object, SessionShape>>();
 
-/** Stands in for the token hash while compiling; its parameter slot is then found and filled per call. */
-const TOKEN_SLOT = Symbol('token hash');
+/** Stands in for the token hashes while compiling; its parameter slot is then found and filled per call. */
+const TOKENS_SLOT = Symbol('token hashes');
+
+/** Taken at load: a test's fake timers must not stall every token check. */
+const nextTurn = setImmediate;
+/** Past this many token checks in one turn, the rest go in further statements. */
+const MAX_BATCH = 128;
 
 function sessionShape(
   db: DbOrTrx,
@@ -55,20 +64,45 @@ function sessionShape(
   if (!byExtra) shapes.set(db, (byExtra = new WeakMap()));
   let shape = byExtra.get(extra);
   if (!shape) {
-    const compiled = sessionWithMemberQuery(db, TOKEN_SLOT as unknown as string, extra).compile();
-    const tokenAt = compiled.parameters.indexOf(TOKEN_SLOT);
-    if (tokenAt === -1 || compiled.parameters.lastIndexOf(TOKEN_SLOT) !== tokenAt) {
-      throw new Error('the session query must bind the token hash exactly once');
+    const compiled = sessionWithMemberQuery(db, TOKENS_SLOT, extra).compile();
+    const tokensAt = compiled.parameters.indexOf(TOKENS_SLOT);
+    if (tokensAt === -1 || compiled.parameters.lastIndexOf(TOKENS_SLOT) !== tokensAt) {
+      throw new Error('the session query must bind the token hashes exactly once');
     }
-    shape = { compiled: markPrepared(compiled), tokenAt };
-    byExtra.set(extra, shape);
+    const made: SessionShape = { compiled: markPrepared(compiled), tokensAt, batch: null };
+    if (!db.isTransaction) {
+      // A named statement: planning this read cost PostgreSQL more than running it. Its text is built
+      // and compiled once per (db, extra) and then only the token hashes are bound. The batch runs
+      // in the check phase (setImmediate), after the poll phase has read every request that was
+      // ready: a microtask or nextTick would run between two sockets' callbacks and batch nothing.
+      made.batch = new DataLoader((hashes) => readSessions(db, made, hashes), {
+        cache: false,
+        maxBatchSize: MAX_BATCH,
+        batchScheduleFn: (run) => nextTurn(run),
+      });
+    }
+    byExtra.set(extra, (shape = made));
   }
   return shape;
 }
 
+/** One statement for `hashes`; the rows in the same order, undefined where no session has that hash. */
+async function readSessions(
+  db: DbOrTrx,
+  shape: SessionShape,
+  hashes: readonly string[],
+): Promise<(SessionRow | undefined)[]> {
+  const parameters = shape.compiled.parameters.slice();
+  parameters[shape.tokensAt] = hashes.slice();
+  const { rows } = await executePreparedWith(db, shape.compiled, parameters);
+  if (hashes.length === 1) return [rows[0]];
+  const byHash = new Map(rows.map((row) => [row.token_hash, row]));
+  return hashes.map((hash) => byHash.get(hash));
+}
+
 const sessionWithMemberQuery = (
   db: DbOrTrx,
-  tokenHash: string,
+  tokenHashes: unknown,
   extra: Readonly<Record<string, AliasableExpression<unknown>>>,
 ) =>
   db
@@ -84,7 +118,7 @@ const sessionWithMemberQuery = (
       ...memberAccessColumns('session.member_id'),
       ...Object.entries(extra).map(([name, column]) => column.as(`${EXTRA_PREFIX}${name}`)),
     ])
-    .where('token_hash', '=', tokenHash);
+    .where(sql<boolean>`token_hash = any(${tokenHashes}::text[])`);
 
 /** The session's member id as an expression, for a caller's columns read beside the session row. */
 export const sessionMemberId = sql.ref<number>('session.member_id');
