@@ -93,12 +93,26 @@ async function readSessions(
   hashes: readonly string[],
 ): Promise<(SessionRow | undefined)[]> {
   const parameters = shape.compiled.parameters.slice();
-  parameters[shape.tokensAt] = hashes.slice();
+  parameters[shape.tokensAt] = padded(hashes);
   const { rows } = await executePreparedWith(db, shape.compiled, parameters);
   if (hashes.length === 1) return [rows[0]];
   const byHash = new Map(rows.map((row) => [row.token_hash, row]));
   return hashes.map((hash) => byHash.get(hash));
 }
+
+/**
+ * PostgreSQL costs the statement's generic plan as if the array held 10 elements. Sent fewer, each
+ * custom plan looks cheaper than the generic one, so the prepared statement was planned again on every
+ * call (planning took twice as long as running it). Padded to 10 with a hash no token has, the costs
+ * agree and PostgreSQL keeps the generic plan after its first five; the padding costs an index probe each.
+ */
+const PLANNED_ARRAY_LENGTH = 10;
+const NO_TOKEN_HASH = '';
+
+const padded = (hashes: readonly string[]): string[] =>
+  hashes.length >= PLANNED_ARRAY_LENGTH
+    ? hashes.slice()
+    : [...hashes, ...Array<string>(PLANNED_ARRAY_LENGTH - hashes.length).fill(NO_TOKEN_HASH)];
 
 const sessionWithMemberQuery = (
   db: DbOrTrx,
