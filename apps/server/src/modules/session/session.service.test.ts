@@ -375,6 +375,50 @@ describe('free play, logout and tokens', () => {
     expect((await failure(authenticate(f.deps, b.token))).code).toBe('token_expired');
   });
 
+  it('token checks that arrive together share one statement, and each answers its own session', async () => {
+    const f = makeFixture(handle.db);
+    const tokens: string[] = [];
+    for (const account of ['batch01', 'batch02', 'batch03']) {
+      await f.createMember({ account, password: 'secret1' });
+      tokens.push((await login(f.deps, f.ctx, pw(account, 'secret1'))).token);
+    }
+    const [first, second, revoked] = tokens as [string, string, string];
+    await logout(f.deps, f.ctx, await authenticate(f.deps, revoked));
+    const ids = await Promise.all([first, second].map(async (t) => (await authenticate(f.deps, t)).memberId));
+
+    // Counts what reaches the database through this handle; everything else is the real one.
+    let statements = 0;
+    const counted = new Proxy(handle.db, {
+      get(target, key) {
+        if (key === 'executeQuery')
+          return (query: Parameters<typeof target.executeQuery>[0]) => {
+            statements += 1;
+            return target.executeQuery(query);
+          };
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const deps = { ...f.deps, db: counted };
+    const unknown = 'u'.repeat(43);
+    const answers = await Promise.allSettled(
+      [second, first, revoked, first, unknown].map((t) => authenticate(deps, t)),
+    );
+    expect(statements).toBe(1);
+    expect(answers.map((a) => (a.status === 'fulfilled' ? a.value.memberId : a.reason.code))).toEqual([
+      ids[1],
+      ids[0],
+      'not_logged_in',
+      ids[0],
+      'not_logged_in',
+    ]);
+    // A check in a later turn is a statement of its own, read after the revocation before it.
+    await logout(f.deps, f.ctx, await authenticate(deps, second));
+    expect(statements).toBe(2);
+    expect((await failure(authenticate(deps, second))).code).toBe('not_logged_in');
+    expect(statements).toBe(3);
+  });
+
   it('refuses missing, malformed and unknown tokens', async () => {
     const f = makeFixture(handle.db);
     for (const t of [undefined, '', 'abc', 'x'.repeat(43)]) {
