@@ -15,6 +15,7 @@ import {
 } from './event-catalogue.ts';
 import {
   createDispatcher,
+  nextPassDelay,
   listDeadLetters,
   redriveDeadLetters,
   type DispatcherOptions,
@@ -470,5 +471,55 @@ describe(`domain events (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
       ),
       { numRuns: 15 },
     );
+  });
+});
+
+describe('the background loop', () => {
+  const options = { pollMs: 500, followUpMs: 100 };
+
+  it('plans the next pass: at once for a lone commit, gathered after busy passes, never later than planned', () => {
+    // After a pass: work found or a commit nudged during it -> soon; nothing -> the idle poll.
+    expect(nextPassDelay({ kind: 'after-pass', foundWork: true, nudgedDuringPass: false }, options)).toBe(
+      100,
+    );
+    expect(nextPassDelay({ kind: 'after-pass', foundWork: false, nudgedDuringPass: true }, options)).toBe(
+      100,
+    );
+    expect(nextPassDelay({ kind: 'after-pass', foundWork: false, nudgedDuringPass: false }, options)).toBe(
+      500,
+    );
+    // A nudge on an idle node (no pass yet, or the last long ago) starts one at once, even with the
+    // idle poll planned.
+    expect(nextPassDelay({ kind: 'nudge', sinceLastPassMs: Infinity, plannedInMs: undefined }, options)).toBe(
+      0,
+    );
+    expect(nextPassDelay({ kind: 'nudge', sinceLastPassMs: 2_000, plannedInMs: 450 }, options)).toBe(0);
+    // Right after a pass, a nudge waits out the follow-up instead of starting a pass per commit...
+    expect(nextPassDelay({ kind: 'nudge', sinceLastPassMs: 30, plannedInMs: undefined }, options)).toBe(70);
+    expect(nextPassDelay({ kind: 'nudge', sinceLastPassMs: 30, plannedInMs: 70 }, options)).toBe(70);
+    // ...and never puts off a pass planned sooner.
+    expect(nextPassDelay({ kind: 'nudge', sinceLastPassMs: 30, plannedInMs: 10 }, options)).toBe(10);
+  });
+
+  it('a started loop delivers a nudged commit without waiting for its poll', async () => {
+    const database = await createTestDatabase();
+    try {
+      let delivered!: (e: DeliveredEvent<Payload>) => void;
+      const arrived = new Promise<DeliveredEvent<Payload>>((resolve) => (delivered = resolve));
+      const loop = createDispatcher<Database>({
+        db: database.db,
+        consumers: [defineConsumer('test.loop', [on(credited, async (e) => delivered(e))])],
+      });
+      // The poll is an hour away: only the nudge can bring the event within the test's time.
+      loop.start({ pollMs: HOUR, followUpMs: 0 });
+      await database.db
+        .transaction()
+        .execute((trx) => recordEvent(trx, credited, { member: 'loop', seq: 1 }, { key: 'loop' }));
+      loop.nudge();
+      expect((await arrived).payload).toEqual({ member: 'loop', seq: 1 });
+      await loop.stop();
+    } finally {
+      await database.close();
+    }
   });
 });
