@@ -14,8 +14,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { BENCH_DB_URL, openPgbench } from './lib/pgbench.mjs';
-import { cpuPer, cpuReading } from './lib/cpu.mjs';
+import { BENCH_DB_URL, interleavedRounds, openPgbench } from './lib/pgbench.mjs';
 import { startChildGateway } from './lib/child-gateway.mjs';
 import { perRequest, serveCounters } from './lib/gateway-counters.mjs';
 
@@ -212,17 +211,17 @@ async function main() {
     { killAfterMs: (SECONDS * 4 * ROUNDS + 180) * 1000 },
   );
   const gw = { base: `http://127.0.0.1:${started.port}`, secret: started.secret, sessions: started.sessions };
-  // Per client count, each round's pgbench tps and gateway run side by side (seconds apart).
-  const rounds = Object.fromEntries(CLIENTS.map((c) => [c, []]));
-  const median = (c) => rounds[c][Math.floor(rounds[c].length / 2)];
+  let median;
+  let rounds;
   let half;
   try {
     await playRounds(gw, 2, 2); // warm-up: connections, JIT, caches
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const c of CLIENTS) {
-        const cpu0 = cpuReading();
-        const pgTps = pgbench.run(c, SECONDS);
-        const cpu1 = cpuReading();
+    ({ median, byClients: rounds } = await interleavedRounds({
+      pgbench,
+      clients: CLIENTS,
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      runGateway: async (c) => {
         const before = await counters();
         const clientCpu = process.cpuUsage();
         const r = await playRounds(gw, c, SECONDS);
@@ -230,13 +229,9 @@ async function main() {
         const calls = r.rounds * 2;
         r.clientCpuPerCall = (used.user + used.system) / calls;
         r.perCall = perRequest(before, await counters(), calls);
-        r.pgbench = pgTps;
-        r.cpu = { pgbench: cpuPer(cpu0, cpu1, pgTps * SECONDS), gateway: cpuPer(cpu1, cpuReading(), calls) };
-        rounds[c].push(r);
-      }
-    }
-    // The median round of each client count (by its rounds/pgbench ratio) stands for it.
-    for (const c of CLIENTS) rounds[c].sort((a, b) => a.rps / a.pgbench - b.rps / b.pgbench);
+        return { ...r, rate: r.rps, units: calls };
+      },
+    }));
     const max = Math.max(...CLIENTS.map((c) => median(c).rps));
     half = { rate: Math.round(max / 2), ...(await playRounds(gw, 8, SECONDS, max / 2)) };
   } finally {
@@ -254,9 +249,9 @@ async function main() {
   );
   for (const c of CLIENTS) {
     const r = median(c);
-    const each = rounds[c].map((x) => (x.rps / x.pgbench).toFixed(3)).join(' ');
+    const each = rounds[c].map((x) => (x.rps / x.pg).toFixed(3)).join(' ');
     console.log(
-      `${String(c).padEnd(7)}  ${f0(r.pgbench).padStart(11)}  ${f0(r.rps).padStart(8)}  ${f0(r.rps * 2).padStart(7)}  ${(r.rps / r.pgbench).toFixed(3).padStart(14)}  ${`${f1(r.roundP50)}/${f1(r.roundP99)}`.padStart(16)}  ${`${f1(r.callP50)}/${f1(r.callP99)}`.padStart(15)}  ${each}`,
+      `${String(c).padEnd(7)}  ${f0(r.pg).padStart(11)}  ${f0(r.rps).padStart(8)}  ${f0(r.rps * 2).padStart(7)}  ${(r.rps / r.pg).toFixed(3).padStart(14)}  ${`${f1(r.roundP50)}/${f1(r.roundP99)}`.padStart(16)}  ${`${f1(r.callP50)}/${f1(r.callP99)}`.padStart(15)}  ${each}`,
     );
   }
   console.log(
@@ -282,7 +277,7 @@ async function main() {
       `CPU at 8 clients (median round): pgbench tx ${f0(pgTotal)} µs (PostgreSQL ${f0(m8.cpu.pgbench.postgres)} + pgbench ${f0(m8.cpu.pgbench.children)}); vendor round (2 calls) ${f0(roundTotal)} µs (PostgreSQL ${f0(perRound.postgres)} + gateway ${f0(perRound.gateway)} + load generator ${f0(perRound.load)}); pgbench tx/round CPU ${(pgTotal / roundTotal).toFixed(3)}`,
     );
   }
-  console.log(`ratio ${(m8.rps / m8.pgbench).toFixed(3)}`);
+  console.log(`ratio ${(m8.rps / m8.pg).toFixed(3)}`);
 }
 
 // Last: the helpers above are module-level constants, initialised only once evaluation reaches them.

@@ -25,13 +25,13 @@
 // members taken in turn. The house-side path (for the buckets comparison) is the sandbox credit
 // POST /dev/wallet/credit: token, validation, requestId, one ledger transfer from the merchant's
 // ADJUSTMENTS house account into the member's wallet, so every request takes a house row lock.
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { BENCH_DB_URL, openPgbench } from './lib/pgbench.mjs';
+import { BENCH_DB_URL, interleavedRounds, openPgbench } from './lib/pgbench.mjs';
 import { wrkAvailable, wrkRun } from './lib/wrk.mjs';
 import { cpuPer, cpuReading } from './lib/cpu.mjs';
-import { perRequest } from './lib/gateway-counters.mjs';
+import { startChildGateway } from './lib/child-gateway.mjs';
+import { perRequest, serveCounters } from './lib/gateway-counters.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const SHORT = Math.max(3, Math.round(SECONDS * 0.6));
@@ -49,13 +49,7 @@ else await main();
 async function serve() {
   // Every statement a pooled client sends (BEGIN and COMMIT included), the background event dispatcher's
   // too: the SQL round trips per request.
-  const { default: pg } = await import('pg');
-  let statements = 0;
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (...args) {
-    statements += 1;
-    return query.apply(this, args);
-  };
+  await serveCounters();
   const { default: pino } = await import('pino');
   const { loadConfig } = await import('../apps/server/src/platform/config.ts');
   const { prepareDatabase } = await import('../apps/server/src/bootstrap.ts');
@@ -100,10 +94,6 @@ async function serve() {
   const { port } = app.server.address();
   process.send({ port, accounts: accounts.map((a) => a.account) });
   process.on('message', async (msg) => {
-    if (msg === 'statements') {
-      const { user, system } = process.cpuUsage();
-      process.send({ statements, cpuMicros: user + system, elu: performance.eventLoopUtilization() });
-    }
     if (msg !== 'stop') return;
     await app.close();
     // autocannon drops its sockets at the deadline; let the handlers it abandoned finish first.
@@ -117,37 +107,14 @@ async function serve() {
 // --- the load (parent) ------------------------------------------------------------------------------
 
 async function startGateway(buckets) {
-  const execArgv = ['--import', 'tsx'];
-  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the gateway, written there when it stops.
-  if (process.env.BENCH_CPU_PROF) execArgv.push('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv,
-    env: { ...process.env, BENCH_ROLE: 'server', BENCH_DB_URL: DB_URL, BENCH_BUCKETS: String(buckets) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const killTimer = setTimeout(() => child.kill('SIGKILL'), (SECONDS * 12 + 120) * 1000);
-  killTimer.unref();
-  const started = await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
-  });
-  const stop = async () => {
-    clearTimeout(killTimer);
-    if (child.connected) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.send('stop');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
-    }
-    if (child.exitCode === null) child.kill('SIGKILL');
-  };
+  const { started, stop, counters } = await startChildGateway(
+    fileURLToPath(import.meta.url),
+    { BENCH_DB_URL: DB_URL, BENCH_BUCKETS: String(buckets) },
+    { killAfterMs: (SECONDS * (4 * ROUNDS + 6) + 180) * 1000 },
+  );
   try {
     const base = `http://127.0.0.1:${started.port}`;
-    const statements = () =>
-      new Promise((resolve) => {
-        child.once('message', (m) => resolve(m));
-        child.send('statements');
-      });
-    return { base, tokens: await loginAll(base, started.accounts), stop, statements };
+    return { base, tokens: await loginAll(base, started.accounts), stop, statements: counters };
   } catch (err) {
     await stop();
     throw err;
@@ -295,37 +262,34 @@ async function main() {
   );
   const pgbench = openPgbench(DB_URL);
   const gw = await startGateway(16);
-  // Per client count, each round's pgbench tps and gateway run side by side (seconds apart).
-  const rounds = Object.fromEntries(CLIENTS.map((c) => [c, []]));
-  const median = (c) => rounds[c][Math.floor(rounds[c].length / 2)];
+  let median;
+  let rounds;
   const house16 = {};
   let p99Half;
   let balance;
   let bare;
   try {
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const c of CLIENTS) {
-        const cpu0 = cpuReading();
-        const pgTps = pgbench.run(c, SECONDS);
-        const cpu1 = cpuReading();
+    ({ median, byClients: rounds } = await interleavedRounds({
+      pgbench,
+      clients: CLIENTS,
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      runGateway: async (c) => {
         const before = await gw.statements();
         const r = await run(transferPath(gw), { connections: c });
         const after = await gw.statements();
-        const cpu2 = cpuReading();
-        rounds[c].push({
-          pg: pgTps,
+        return {
+          rate: r.rps,
+          units: r.total,
           gw: r,
           // The gateway's own statements and CPU per request, and its event-loop use.
           own: {
             ...perRequest(before, after, r.total),
             elu: performance.eventLoopUtilization(after.elu, before.elu).utilization,
           },
-          cpu: { pgbench: cpuPer(cpu0, cpu1, pgTps * SECONDS), gateway: cpuPer(cpu1, cpu2, r.total) },
-        });
-      }
-    }
-    // The median round of each client count (by its gateway/pgbench ratio) stands for it.
-    for (const c of CLIENTS) rounds[c].sort((a, b) => a.gw.rps / a.pg - b.gw.rps / b.pg);
+        };
+      },
+    }));
     const max = Math.max(...CLIENTS.map((c) => median(c).gw.rps));
     const half = await paced(transferPath(gw), Math.round(max / 2));
     p99Half = { rate: Math.round(max / 2), achieved: half.rps, p99: half.p99 };

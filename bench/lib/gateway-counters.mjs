@@ -15,11 +15,13 @@ export async function serveCounters() {
   process.on('message', (msg) => {
     if (msg !== 'counters') return;
     const { user, system } = process.cpuUsage();
-    process.send({ counters: { statements, cpuMicros: user + system } });
+    process.send({
+      counters: { statements, cpuMicros: user + system, elu: performance.eventLoopUtilization() },
+    });
   });
 }
 
-/** In the parent: the child's counters now ({ statements, cpuMicros }). */
+/** In the parent: the child's counters now ({ statements, cpuMicros, elu: its event-loop utilisation so far }). */
 export function readCounters(child) {
   return new Promise((resolve) => {
     const onMessage = (m) => {

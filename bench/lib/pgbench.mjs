@@ -1,6 +1,7 @@
 // Shared bench helpers (not a benchmark: run.mjs runs only bench/*.mjs): pgbench's built-in TPC-B-like
 // script on a throw-away database, the reference the money-path benchmarks print beside their figures.
 import { execFileSync } from 'node:child_process';
+import { cpuPer, cpuReading } from './cpu.mjs';
 
 /** The PostgreSQL the benchmarks use: BENCH_DATABASE_URL, TEST_DATABASE_URL or the local default. */
 export const BENCH_DB_URL =
@@ -54,4 +55,32 @@ export function openPgbench(url) {
       psql(url, `drop database if exists ${name}`);
     },
   };
+}
+
+/**
+ * The money-path benchmarks' measuring loop: `rounds` rounds, each running, per client count, pgbench
+ * and at once the gateway's own run (`runGateway(clients)`, answering `{ rate, units, ... }`: its
+ * throughput in the unit compared with pgbench's tps, and how many units of work the CPU is divided
+ * by), with the CPU of PostgreSQL and of the bench's children around each (bench/lib/cpu.mjs). Each
+ * round is `{ pg, ...gateway answer, cpu: { pgbench, gateway } }`; per client count the rounds come
+ * back sorted by rate / pg, and `median(clients)` is the round that stands for that count.
+ */
+export async function interleavedRounds({ pgbench, clients, rounds, seconds, runGateway }) {
+  const byClients = Object.fromEntries(clients.map((c) => [c, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const c of clients) {
+      const cpu0 = cpuReading();
+      const pg = pgbench.run(c, seconds);
+      const cpu1 = cpuReading();
+      const gateway = await runGateway(c);
+      const cpu2 = cpuReading();
+      byClients[c].push({
+        ...gateway,
+        pg,
+        cpu: { pgbench: cpuPer(cpu0, cpu1, pg * seconds), gateway: cpuPer(cpu1, cpu2, gateway.units) },
+      });
+    }
+  }
+  for (const c of clients) byClients[c].sort((a, b) => a.rate / a.pg - b.rate / b.pg);
+  return { byClients, median: (c) => byClients[c][Math.floor(byClients[c].length / 2)] };
 }
