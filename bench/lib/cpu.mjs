@@ -60,3 +60,36 @@ export function cpuPer(before, after, transactions) {
     children: (after.children - before.children) / transactions,
   };
 }
+
+const cmdline = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Waits (up to `timeoutMs`) until no backend of `database` is left, exiting or exited but not yet
+ * reaped: between its exit and the postmaster's wait, a backend's CPU shows nowhere in /proc and
+ * then lands in the postmaster's reaped time, so a reading taken in that gap gave pgbench's whole
+ * run to whatever was measured next (seen once: PostgreSQL 235 µs per pgbench transaction, 1,012 per
+ * transfer). A no-op without /proc.
+ */
+export async function backendsGone(database, timeoutMs = 2_000) {
+  const deadline = Date.now() + timeoutMs;
+  const lingering = () => {
+    let pids;
+    try {
+      pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+    } catch {
+      return false;
+    }
+    return pids.some((pid) => {
+      if (comm(pid) !== 'postgres') return false;
+      const state = statFields(pid)?.[0];
+      return state === 'Z' || cmdline(pid).includes(` ${database} `);
+    });
+  };
+  while (lingering() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}

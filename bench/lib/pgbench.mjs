@@ -1,7 +1,7 @@
 // Shared bench helpers (not a benchmark: run.mjs runs only bench/*.mjs): pgbench's built-in TPC-B-like
 // script on a throw-away database, the reference the money-path benchmarks print beside their figures.
 import { execFileSync } from 'node:child_process';
-import { cpuPer, cpuReading } from './cpu.mjs';
+import { backendsGone, cpuPer, cpuReading } from './cpu.mjs';
 
 /** The PostgreSQL the benchmarks use: BENCH_DATABASE_URL, TEST_DATABASE_URL or the local default. */
 export const BENCH_DB_URL =
@@ -24,7 +24,7 @@ export function withDatabase(url, name) {
 /**
  * A throw-away pgbench database (scale 8: one branch row per client at 8 clients, as pgbench's
  * documentation advises), created here: `run(clients, seconds)` runs tpcb-like and returns its tps,
- * `drop()` removes the database. Benchmarks interleave its runs with their own (runs seconds apart see
+ * `drop()` removes the database (named `database`). Benchmarks interleave its runs with their own (runs seconds apart see
  * the same machine; runs minutes apart on a shared 2-core host often do not).
  */
 export function openPgbench(url) {
@@ -38,6 +38,7 @@ export function openPgbench(url) {
     throw err;
   }
   return {
+    database: name,
     run(clients, seconds) {
       const out = execFileSync(
         'pgbench',
@@ -71,6 +72,7 @@ export async function interleavedRounds({ pgbench, clients, rounds, seconds, run
     for (const c of clients) {
       const cpu0 = cpuReading();
       const pg = pgbench.run(c, seconds);
+      await backendsGone(pgbench.database);
       const cpu1 = cpuReading();
       const gateway = await runGateway(c);
       const cpu2 = cpuReading();
