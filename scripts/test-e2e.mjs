@@ -1,14 +1,20 @@
 // e2e: the whole Playwright suite on the embedded database (PGlite), then, when TEST_DATABASE_URL is
-// set, the account journeys again on that PostgreSQL server (a throwaway database, see e2e/run.mjs),
-// so sign-up, login, captcha, passwords and free play are proven on both engines in the browser.
+// set, the account journeys again on that PostgreSQL server (a throwaway database created and dropped
+// by e2e/run.mjs, which is handed the URL as E2E_DATABASE_URL), so sign-up, login, captcha, passwords,
+// free play and the agent login are proven on both engines in the browser. Neither run sees
+// TEST_DATABASE_URL itself, and an E2E_DATABASE_URL already in the environment is dropped, so the
+// first run is always on PGlite. `npm run test:e2e` builds the web app before this script runs.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /**
- * The account journeys (sign-up in both modes, captcha, password change and recovery, free play):
- * the browser's proof that a fresh PostgreSQL database serves the app as PGlite does. The server
- * suite runs every rule on both engines already; repeating more browser journeys here only cost CI
- * time (the SMS login, new-IP and social specs added three minutes).
+ * The account journeys (sign-up in both modes, captcha, password change and recovery, free play, the
+ * agent login): the browser's proof that a fresh PostgreSQL database serves the app as PGlite does.
+ * The server suite runs on one engine per run (PostgreSQL where TEST_DATABASE_URL is set, as in CI;
+ * scripts/test-unit.mjs), so PGlite's proof in CI is the whole e2e suite, and PostgreSQL's is the
+ * server suite plus these journeys; repeating more browser journeys here only cost CI time (the SMS
+ * login, new-IP and social specs added three minutes). A listed file that does not exist is left out;
+ * if none existed, the second run would get no filter and run every spec.
  */
 const ON_POSTGRES = ['e2e/tests/accounts.spec.ts'];
 

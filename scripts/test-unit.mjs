@@ -2,7 +2,8 @@
 // PostgreSQL server of TEST_DATABASE_URL when it is set (a schema per test file), else on the embedded
 // database (PGlite). CI sets it: there the embedded engine is proven by the whole e2e suite, which
 // runs on PGlite (scripts/test-e2e.mjs), and running the server suite on both engines cost CI about
-// three and a half minutes for no rule that only one engine could break (docs/architecture.md §5).
+// three and a half minutes for no rule that only one engine could break (docs/architecture.md, "Tests
+// and CI").
 import { spawnSync } from 'node:child_process';
 
 const { TEST_DATABASE_URL } = process.env;

@@ -1,7 +1,8 @@
 /**
  * Error codes of the wallet and its ledger, in the same shape as ../errors.ts and the auth catalogue:
  * a stable machine key, its HTTP status and PT/EN messages (formance-style taxonomy: insufficient
- * funds, idempotency conflict, ...). The wallet routes register this catalogue with the edge.
+ * funds, idempotency conflict, ...). Composed statically into ERROR_CATALOGUE (../error-catalogue.ts),
+ * which is how the server's error handler knows these codes; nothing registers them at start-up.
  */
 export const WALLET_ERROR_STATUS = {
   /** The debited wallet holds less than the amount; nothing was moved. */

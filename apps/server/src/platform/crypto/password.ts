@@ -2,8 +2,9 @@ import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-
 
 /**
  * Password hashing: argon2id with OWASP's minimum parameters (m = 19 MiB, t = 2, p = 1), about 12 ms
- * a hash on the reference machine (TOOLCHAIN.md). The PHC string carries its own salt and parameters,
- * so raising them later only needs `needsRehash` at the next successful login.
+ * a hash on the reference machine (the shared project's TOOLCHAIN.md, not in this repository). The PHC
+ * string carries its own salt and parameters, so raising them later only needs `needsRehash` at the
+ * next successful login.
  */
 // `Algorithm` is a const enum in the package's declarations, which isolatedModules cannot inline.
 const ARGON2ID = 2 as Algorithm;
