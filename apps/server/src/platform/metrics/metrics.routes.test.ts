@@ -5,13 +5,26 @@
  * a raw URL. PGlite by default, PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authRoutes, depositCallbacks, depositRoutes, depositViewSchema, walletRoutes } from '@banca/contract';
-import { insertAccounts, FAST_PASSWORD, freshIp, freshUsername } from '../../test/auth-client.ts';
+import {
+  authRoutes,
+  depositCallbacks,
+  depositRoutes,
+  depositViewSchema,
+  walletRoutes,
+} from '@banca/contract';
+import { randomBytes } from 'node:crypto';
+import {
+  authClient,
+  insertAccounts,
+  FAST_PASSWORD,
+  freshIp,
+  freshUsername,
+  type AuthClient,
+} from '../../test/auth-client.ts';
 import { seedDemo } from '../../seed/demo-seed.ts';
 import { seedDemoLobby } from '../../seed/demo-lobby.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
-import { getJson, OPERATOR_TOKEN, startApp } from '../../test/test-app.ts';
-import { newIdempotencyKey, startDepositApp } from '../../modules/wallet/deposit.testing.ts';
+import { getJson, OPERATOR_TOKEN, startApp, type RunningApp } from '../../test/test-app.ts';
 import {
   devPlayers,
   devVendorSecret,
@@ -24,13 +37,15 @@ import { METRICS_PATH } from './metrics.ts';
 const METRICS_TOKEN = 'metrics-scraper-token-0123456789';
 
 let database: TestDatabase;
-let server: Awaited<ReturnType<typeof startDepositApp>>;
+let server: RunningApp & { client: AuthClient };
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemo(database.db);
   await seedDemoLobby(database.db);
-  server = await startDepositApp(database.db, { METRICS_TOKEN });
+  // TRUST_PROXY: each member gets an address of its own (x-forwarded-for), as behind a balancer.
+  const running = await startApp(database.db, { METRICS_TOKEN, OPERATOR_TOKEN, TRUST_PROXY: 'true' });
+  server = { ...running, client: await authClient(running.url) };
 }, 180_000);
 afterAll(async () => {
   await server?.close();
@@ -38,7 +53,9 @@ afterAll(async () => {
 });
 
 async function scrape(): Promise<string> {
-  const res = await fetch(server.url + METRICS_PATH, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const res = await fetch(server.url + METRICS_PATH, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
   return res.text();
@@ -50,7 +67,10 @@ function valueOf(text: string, name: string, labels: Record<string, string>): nu
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
     const found = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+      [...(match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((m) => [
+        m[1],
+        m[2],
+      ]),
     );
     if (Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
   }
@@ -76,13 +96,14 @@ describe('who may scrape', () => {
   it('answers 404 when METRICS_TOKEN is not configured, even with the operator token', async () => {
     const bare = await startApp(database.db, { OPERATOR_TOKEN });
     try {
-      for (const headers of [
+      const tries: Record<string, string>[] = [
         {},
         { authorization: `Bearer ${OPERATOR_TOKEN}` },
         { authorization: `Bearer ${METRICS_TOKEN}` },
         // A browser asking for HTML gets the 404 too, not the site's page.
         { accept: 'text/html' },
-      ]) {
+      ];
+      for (const headers of tries) {
         const res = await getJson(bare.url + METRICS_PATH, { headers });
         expect(res.status).toBe(404);
         expect(res.body.code).toBe('not_found');
@@ -126,7 +147,7 @@ describe('what a scrape holds', () => {
     const created = await server.client.call(depositRoutes.create.path, {
       token,
       ip,
-      body: { channel: 'PIX', amount: 7_000, idempotencyKey: newIdempotencyKey() },
+      body: { channel: 'PIX', amount: 7_000, idempotencyKey: randomBytes(12).toString('hex') },
     });
     expect(created.status).toBe(200);
     const view = depositViewSchema.parse(created.body.value);
@@ -186,9 +207,7 @@ describe('what a scrape holds', () => {
     const debit = { playerSession, transactionId: newVendorId('d'), roundId: round, gameCode: 'SLOT5X3' };
     expect((await vendor.send('debit', { ...debit, amount: 500 })).body.status).toBe('OK');
     // The same transaction id with another amount: refused, nothing moves.
-    expect((await vendor.send('debit', { ...debit, amount: 600 })).body.status).toBe(
-      'transaction_conflict',
-    );
+    expect((await vendor.send('debit', { ...debit, amount: 600 })).body.status).toBe('transaction_conflict');
     const credit = { playerSession, transactionId: newVendorId('c'), roundId: round, amount: 900 };
     expect((await vendor.send('credit', { ...credit, closeRound: true })).body.status).toBe('OK');
     const forged = await vendor.send('balance', { playerSession }, { vendor: 'MADE-UP-VENDOR-NAME' });
@@ -196,7 +215,8 @@ describe('what a scrape holds', () => {
 
     const after = await scrape();
     const calls = (labels: Record<string, string>) =>
-      valueOf(after, 'banca_vendor_calls_total', labels) - valueOf(before, 'banca_vendor_calls_total', labels);
+      valueOf(after, 'banca_vendor_calls_total', labels) -
+      valueOf(before, 'banca_vendor_calls_total', labels);
     expect(calls({ vendor: 'BANCA', call: 'vendor.debit', code: 'OK' })).toBe(1);
     expect(calls({ vendor: 'BANCA', call: 'vendor.debit', code: 'transaction_conflict' })).toBe(1);
     expect(calls({ vendor: 'BANCA', call: 'vendor.credit', code: 'OK' })).toBe(1);
