@@ -6,12 +6,13 @@ import type {
   preSerializationHookHandler,
   RouteOptions,
 } from 'fastify';
-import { Counter, Histogram, type Registry } from 'prom-client';
 import { VENDOR_ERROR_STATUS, vendorCallbacks } from '@banca/contract';
+import { HotCounter, HotHistogram, type CounterSeries, type HistogramSeries } from './hot-metrics.ts';
 
 /*
  * Request and vendor-call metrics, hooked onto each route as it is registered (onRoute), so a request
- * pays one closure call with its series already found: no route lookup, no label object, no promise.
+ * pays one closure call with its series already found: no route lookup, no label object, no promise
+ * (hot-metrics.ts says why these series are not prom-client's).
  * Labels are the route's pattern as registered (`/wps/deposit/:depositId`, `/*`), the method and the
  * status class; never the raw URL, a parameter value, a query, a header or anything about the member.
  * Requests that match no route share one series, route="unmatched".
@@ -26,33 +27,29 @@ export const UNMATCHED_ROUTE = 'unmatched';
 const STATUS_CLASSES = ['other', '1xx', '2xx', '3xx', '4xx', '5xx'] as const;
 const statusClassIndex = (status: number): number => (status >= 100 && status < 600 ? (status / 100) | 0 : 0);
 
-type Observer = Histogram.Internal<'method' | 'route' | 'status_class'>;
+type RequestLabels = 'method' | 'route' | 'status_class';
 
 /** One route's series: per method (a bounded set, llhttp refuses unknown ones), per status class. */
 class RouteSeries {
-  private readonly byMethod = new Map<string, (Observer | undefined)[]>();
+  private readonly byMethod = new Map<string, (HistogramSeries | undefined)[]>();
   constructor(
-    private readonly histogram: Histogram<'method' | 'route' | 'status_class'>,
+    private readonly histogram: HotHistogram<RequestLabels>,
     private readonly route: string,
   ) {}
 
   observe(method: string, status: number, seconds: number): void {
     let classes = this.byMethod.get(method);
     if (!classes) {
-      classes = new Array<Observer | undefined>(STATUS_CLASSES.length);
+      classes = new Array<HistogramSeries | undefined>(STATUS_CLASSES.length);
       this.byMethod.set(method, classes);
     }
     const index = statusClassIndex(status);
-    let observer = classes[index];
-    if (!observer) {
-      observer = this.histogram.labels({
-        method,
-        route: this.route,
-        status_class: STATUS_CLASSES[index]!,
-      });
-      classes[index] = observer;
+    let series = classes[index];
+    if (!series) {
+      series = this.histogram.child({ method, route: this.route, status_class: STATUS_CLASSES[index]! });
+      classes[index] = series;
     }
-    observer.observe(seconds);
+    series.observe(seconds);
   }
 }
 
@@ -75,8 +72,8 @@ const VENDOR_CODES: ReadonlySet<string> = new Set(['OK', ...Object.keys(VENDOR_E
  * answered status. Read from the answer object before it is serialised, so the vendor wallet's own
  * code stays unaware of metrics.
  */
-function vendorOutcomeHook(counter: Counter<'vendor' | 'call' | 'code'>, call: string) {
-  const children = new Map<string, Map<string, Counter.Internal>>();
+function vendorOutcomeHook(counter: HotCounter<'vendor' | 'call' | 'code'>, call: string) {
+  const children = new Map<string, Map<string, CounterSeries>>();
   const hook: preSerializationHookHandler<unknown> = (request, _reply, payload, done) => {
     const vendor = request.callbackCaller ?? 'unverified';
     const status = (payload as { status?: unknown } | null)?.status;
@@ -88,7 +85,7 @@ function vendorOutcomeHook(counter: Counter<'vendor' | 'call' | 'code'>, call: s
     }
     let child = byCode.get(code);
     if (!child) {
-      child = counter.labels({ vendor, call, code });
+      child = counter.child({ vendor, call, code });
       byCode.set(code, child);
     }
     child.inc();
@@ -98,23 +95,21 @@ function vendorOutcomeHook(counter: Counter<'vendor' | 'call' | 'code'>, call: s
 }
 
 /**
- * Installs the request histogram and the vendor-call counter on `app`. Must run before any route is
- * registered: a route added earlier is not hooked, so not counted.
+ * Installs the request histogram and the vendor-call counter on `app`; render() is their part of a
+ * scrape. Must run before any route is registered: a route added earlier is not hooked, so not counted.
  */
-export function installHttpMetrics(app: FastifyInstance, registry: Registry): void {
-  const histogram = new Histogram({
-    name: 'banca_http_request_duration_seconds',
-    help: 'HTTP requests by route pattern, method and status class: time from arrival to the last byte sent',
-    labelNames: ['method', 'route', 'status_class'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
-  const vendorCalls = new Counter({
-    name: 'banca_vendor_calls_total',
-    help: 'Vendor wallet API calls by vendor, call and answered status (OK or the refusal code)',
-    labelNames: ['vendor', 'call', 'code'] as const,
-    registers: [registry],
-  });
+export function installHttpMetrics(app: FastifyInstance): { render(): string } {
+  const histogram = new HotHistogram<RequestLabels>(
+    'banca_http_request_duration_seconds',
+    'HTTP requests by route pattern, method and status class: time from arrival to the last byte sent',
+    ['method', 'route', 'status_class'],
+    DURATION_BUCKETS,
+  );
+  const vendorCalls = new HotCounter(
+    'banca_vendor_calls_total',
+    'Vendor wallet API calls by vendor, call and answered status (OK or the refusal code)',
+    ['vendor', 'call', 'code'],
+  );
 
   const seriesOf = new Map<string, RouteSeries>();
   const series = (route: string): RouteSeries => {
@@ -148,4 +143,5 @@ export function installHttpMetrics(app: FastifyInstance, registry: Registry): vo
     if (request.is404) unmatched.observe(request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
+  return { render: () => histogram.render() + '\n' + vendorCalls.render() };
 }

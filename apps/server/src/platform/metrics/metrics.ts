@@ -8,7 +8,7 @@ import type { EventTables } from '../events/event.table.ts';
 import { sendErrorCode } from '../http/error-handler.ts';
 import { readBearer } from '../http/route-auth.ts';
 import { installHttpMetrics } from './http-metrics.ts';
-import { processRegistry } from './process-metrics.ts';
+import { renderProcessMetrics } from './process-metrics.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -38,7 +38,7 @@ export function installMetrics<DB extends EventTables>(
   options: MetricsOptions<DB>,
 ): void {
   const registry = new Registry();
-  installHttpMetrics(app, registry);
+  const http = installHttpMetrics(app);
 
   const poolConnections = new Gauge({
     name: 'banca_db_pool_connections',
@@ -102,7 +102,7 @@ export function installMetrics<DB extends EventTables>(
     }
     readPool();
     await readEvents();
-    const text = `${await processRegistry().metrics()}\n${await registry.metrics()}`;
+    const text = `${await renderProcessMetrics()}\n${await registry.metrics()}\n${http.render()}`;
     return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
   });
 }

@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import { HotCounter, type CounterSeries } from './hot-metrics.ts';
 
 /*
  * What belongs to the process rather than to one app instance: prom-client's default metrics (CPU,
@@ -12,21 +13,20 @@ import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
  * Counted when the statement applying it answers, so a transfer whose enclosing transaction later
  * rolls back is counted too: a rate to watch, not a figure to reconcile (the ledger is the record).
  */
-const ledgerTransfers = new Counter({
-  name: 'banca_ledger_transfers_total',
-  help: 'Ledger transfers applied by this process, per transfer kind',
-  labelNames: ['kind'] as const,
-  registers: [],
-});
+const ledgerTransfers = new HotCounter(
+  'banca_ledger_transfers_total',
+  'Ledger transfers applied by this process, per transfer kind',
+  ['kind'],
+);
 
-/** One bound child per kind: no label object is built per transfer. */
-const byKind = new Map<string, Counter.Internal>();
+/** One series per kind, found without building a key per transfer. */
+const byKind = new Map<string, CounterSeries>();
 
 /** Called by the ledger for every transfer it applied (kind: the TransferKind, never member data). */
 export function countLedgerTransfer(kind: string): void {
   let child = byKind.get(kind);
   if (!child) {
-    child = ledgerTransfers.labels({ kind });
+    child = ledgerTransfers.child({ kind });
     byKind.set(kind, child);
   }
   child.inc();
@@ -34,12 +34,11 @@ export function countLedgerTransfer(kind: string): void {
 
 let registry: Registry | undefined;
 
-/** The process-wide registry (default metrics and ledger transfers), created on first use. */
-export function processRegistry(): Registry {
+/** The process's part of a scrape: default metrics (registry made on first use) and ledger transfers. */
+export async function renderProcessMetrics(): Promise<string> {
   if (!registry) {
     registry = new Registry();
     collectDefaultMetrics({ register: registry });
-    registry.registerMetric(ledgerTransfers);
   }
-  return registry;
+  return `${await registry.metrics()}\n${ledgerTransfers.render()}`;
 }
