@@ -32,6 +32,7 @@ import {
   UnconfiguredSmsProvider,
 } from './platform/providers/unconfigured-providers.ts';
 import { createOidcClients } from './platform/oidc/oidc-clients.ts';
+import { installMetrics } from './platform/metrics/metrics.ts';
 import type { ServerModule } from './platform/http/server-module.ts';
 import { merchantSettingsFrom, SystemService, systemModule } from './modules/system/index.ts';
 import { createBackOffice, operatorModule } from './modules/operator/index.ts';
@@ -148,6 +149,10 @@ export async function buildApp({
     htmlFallback: (request, reply) =>
       spa.fallback ? spa.fallback(request, reply) : sendErrorCode(request, reply, 'not_found'),
   });
+
+  // GET /metrics for a scraper with METRICS_TOKEN. First, before any route: it hooks each route as
+  // it is registered. The dispatcher's consumers are asked at each scrape (it is built further down).
+  installMetrics(app, { db, token: config.metricsToken, consumers: () => app.events.consumers });
 
   // The global hooks below run on every request: callback style (no promise, no microtask each).
   app.addHook('onRequest', (request, reply, done) => {

@@ -79,6 +79,17 @@ describe('loadConfig', () => {
     expect(message).not.toContain('short-secret');
   });
 
+  it('reads METRICS_TOKEN like the operator token, never printing it, and refuses the operator token itself', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(24) }).metricsToken).toBe('m'.repeat(24));
+    const message = errorOf({ METRICS_TOKEN: 'short-scrape-secret' });
+    expect(message).toContain('METRICS_TOKEN must be at least 24 characters');
+    expect(message).not.toContain('short-scrape-secret');
+    expect(errorOf({ METRICS_TOKEN: 'x'.repeat(24), OPERATOR_TOKEN: 'x'.repeat(24) })).toContain(
+      'METRICS_TOKEN must differ from OPERATOR_TOKEN',
+    );
+  });
+
   it('reads TRUST_PROXY as false, true, a hop count or a list of ranges', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

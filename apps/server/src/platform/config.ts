@@ -36,6 +36,12 @@ export interface Config {
   /** Lower-case header name carrying the visitor's ISO country; only read behind a trusted proxy. */
   countryHeader: string | undefined;
   operatorToken: string | undefined;
+  /**
+   * The bearer a Prometheus scraper sends for GET /metrics (METRICS_TOKEN); undefined: /metrics answers
+   * 404. Its own credential, not OPERATOR_TOKEN, so a scraper's configuration never holds the back
+   * office's bootstrap admin.
+   */
+  metricsToken: string | undefined;
   seedDemo: boolean;
   webDist: string;
   bodyLimit: number;
@@ -170,6 +176,7 @@ const fields = {
     .regex(/^[A-Za-z0-9-]{1,64}$/)
     .describe('must be an HTTP header name'),
   OPERATOR_TOKEN: z.string().min(24).describe('must be at least 24 characters'),
+  METRICS_TOKEN: z.string().min(24).describe('must be at least 24 characters'),
   SEED_DEMO: bool.describe('must be true or false'),
   SANDBOX_ALLOW_REMOTE: bool.describe('must be true or false'),
   WEB_DIST: z.string().min(1).describe('must be a folder path'),
@@ -198,6 +205,7 @@ const fields = {
 /** Variables never echoed back in an error (their length only). */
 const SECRETS: ReadonlySet<string> = new Set([
   'OPERATOR_TOKEN',
+  'METRICS_TOKEN',
   'OIDC_GOOGLE_CLIENT_SECRET',
   'OIDC_FACEBOOK_CLIENT_SECRET',
 ]);
@@ -251,6 +259,12 @@ export function loadConfig(env: Env): Config {
   const trust = read(env, 'TRUST_PROXY') ?? false;
   const port = read(env, 'PORT') ?? 8080;
   const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
+  const operatorToken = read(env, 'OPERATOR_TOKEN');
+  const metricsToken = read(env, 'METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken === operatorToken) {
+    // The scraper's secret sits in monitoring configuration: it must not also open the back office.
+    throw new ConfigError('Invalid configuration: METRICS_TOKEN must differ from OPERATOR_TOKEN');
+  }
   return {
     port,
     host: read(env, 'HOST') ?? '0.0.0.0',
@@ -263,7 +277,8 @@ export function loadConfig(env: Env): Config {
     logFormat: read(env, 'LOG_FORMAT') ?? (nodeEnv === 'development' ? 'pretty' : 'json'),
     trustProxy: trust,
     countryHeader: read(env, 'COUNTRY_HEADER')?.toLowerCase(),
-    operatorToken: read(env, 'OPERATOR_TOKEN'),
+    operatorToken,
+    metricsToken,
     // A server database is never filled with demo content unless asked explicitly.
     seedDemo: read(env, 'SEED_DEMO') ?? databaseUrl === undefined,
     webDist: resolveDir(read(env, 'WEB_DIST') ?? 'apps/web/dist'),

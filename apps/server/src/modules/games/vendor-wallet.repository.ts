@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../database.ts';
+import { countLedgerTransfer } from '../../platform/metrics/process-metrics.ts';
 
 /*
  * The vendor wallet's one-statement debit and credit (migration 202611251020-games-vendor-call-
@@ -19,7 +20,11 @@ interface CallRow {
 /** Raised by the functions (rolling their statement back) when a write showed the call is not ordinary. */
 const FALLBACK = 'vendor_call_fallback';
 
-async function run(query: Promise<{ rows: CallRow[] }>): Promise<AppliedVendorCall> {
+/** `transferKind`: the ledger transfer an applied call made (none for a credit of 0), for the metrics. */
+async function run(
+  query: Promise<{ rows: CallRow[] }>,
+  transferKind: string | undefined,
+): Promise<AppliedVendorCall> {
   let row: CallRow | undefined;
   try {
     [row] = (await query).rows;
@@ -27,7 +32,10 @@ async function run(query: Promise<{ rows: CallRow[] }>): Promise<AppliedVendorCa
     if (err instanceof Error && err.message.includes(FALLBACK)) return { outcome: 'fallback' };
     throw err;
   }
-  if (row?.outcome === 'ok' && row.balance !== null) return { outcome: 'ok', balance: Number(row.balance) };
+  if (row?.outcome === 'ok' && row.balance !== null) {
+    if (transferKind) countLedgerTransfer(transferKind);
+    return { outcome: 'ok', balance: Number(row.balance) };
+  }
   // 'claimed': the id was taken before (a retry or a conflict); the stored row decides.
   return { outcome: 'fallback' };
 }
@@ -57,6 +65,7 @@ export const applyVendorDebit = (
       ${c.roundId}, ${c.amount}::bigint, ${c.hash}, ${c.at}::timestamptz, ${c.nodeId}, ${c.gameCode},
       ${c.gameType}, ${c.currency}, ${c.walletId}::bigint, ${c.houseId}::bigint, ${c.balanceEvent},
       ${c.recentKeep}::integer)`.execute(db),
+    'BET',
   );
 
 export const applyVendorCredit = (
@@ -83,4 +92,5 @@ export const applyVendorCredit = (
       ${c.roundId}, ${c.amount}::bigint, ${c.close}, ${c.hash}, ${c.at}::timestamptz, ${c.account},
       ${c.currency}, ${c.walletId}::bigint, ${c.houseId}::bigint, ${c.balanceEvent},
       ${c.settledEvent})`.execute(db),
+    c.amount > 0 ? 'BET_PAYOUT' : undefined,
   );

@@ -3,6 +3,7 @@ import type { WalletErrorCode } from '@banca/contract';
 import type { Transaction } from 'kysely';
 import type { Database, DbOrTrx } from '../../database.ts';
 import { inTransaction as inTransactionOf } from '../../platform/db/in-transaction.ts';
+import { countLedgerTransfer } from '../../platform/metrics/process-metrics.ts';
 import {
   applyTransfer,
   applyTransferReadingWallets,
@@ -197,6 +198,7 @@ function toResult(row: AppliedTransferRow): TransferResult {
     throw new Error(`ledger: unexpected outcome ${row.outcome}`);
   }
   const { outcome, ...stored } = row;
+  if (outcome === 'transferred') countLedgerTransfer(row.kind);
   return { ...toTransfer(stored as LedgerTransferRow), replayed: outcome === 'replayed' };
 }
 

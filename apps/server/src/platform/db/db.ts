@@ -49,6 +49,12 @@ export interface DatabaseHandle<DB = unknown> {
  * interleaving their statements (which would mix their BEGIN/ROLLBACK). Consequence: code inside a
  * transaction must use the transaction object, never `db`, or it waits for itself.
  */
+/** Each database's pool, so its use can be read (metrics) without handing the pool to every caller. */
+const pools = new WeakMap<object, pg.Pool>();
+
+/** The pool under a db that openDatabase opened (undefined for any other, e.g. a transaction). */
+export const poolOf = (db: object): pg.Pool | undefined => pools.get(db);
+
 export async function openDatabase<DB>(target: DatabaseTarget): Promise<DatabaseHandle<DB>> {
   if (target.kind === 'postgres') {
     if (target.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(target.schema)) {
@@ -61,6 +67,7 @@ export async function openDatabase<DB>(target: DatabaseTarget): Promise<Database
     });
     preparePooledStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
     return { db, kind: 'postgres', schema: target.schema ?? 'public', close: () => db.destroy() };
   }
 
@@ -72,6 +79,7 @@ export async function openDatabase<DB>(target: DatabaseTarget): Promise<Database
   });
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
   return {
     db,
     kind: 'pglite',

@@ -55,6 +55,8 @@ export interface PassResult {
 }
 
 export interface Dispatcher {
+  /** The consumers' names, in the order given (what the lag metrics report on). */
+  readonly consumers: readonly string[];
   /** One pass: every cursor with due work gets one batch, then asked-for re-drives run. */
   runOnce(): Promise<PassResult>;
   /**
@@ -466,6 +468,7 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
   };
 
   return {
+    consumers: consumers.map((c) => c.name),
     runOnce,
     drain,
     start(startOptions = {}) {

@@ -182,6 +182,7 @@ export function registerCallbackRoute<D extends CallbackDef>(
           request.log.info({ callback: def.id, reason: verdict.reason }, 'callback refused');
           return refuse(reply, verdict.reason, STATUS[verdict.reason]);
         }
+        request.callbackCaller = verdict.callerId;
         let body: unknown;
         if (def.body) {
           let json: unknown;
@@ -204,4 +205,11 @@ export function registerCallbackRoute<D extends CallbackDef>(
       },
     });
   });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller the verifier proved, once it has (metrics label vendor calls by it). */
+    callbackCaller?: string;
+  }
 }
