@@ -1,0 +1,142 @@
+// The production build of the gateway: every TypeScript module the server's entry points reach (its
+// own and the workspace packages it imports) transpiled to JavaScript, one file per module, so that
+// NODE_ENV=production runs it with plain `node` and no TypeScript loader or build tool at run time.
+//
+// Layout: apps/server/src/x/y.ts -> apps/server/dist/x/y.js, packages/<p>/src/z.ts ->
+// packages/<p>/dist/z.js. Each dist folder mirrors its src folder at the same depth, so paths a module
+// takes from import.meta.url (the repository root, apps/server/static) and data files read beside a
+// module (`**/*.sql`, copied) stay where they were. Relative imports are rewritten .ts -> .js, and the
+// workspace packages (whose package.json exports point at their TypeScript) to their compiled files.
+// Packages from node_modules stay imports; the build fails when one of them is not a runtime
+// dependency (a devDependency would be missing from a production install).
+//
+// Usage: node scripts/build-server.mjs   (part of `npm run build`)
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const started = Date.now();
+
+/** The processes an operator runs: the gateway and its two command-line tools. */
+const ENTRY_POINTS = [
+  'apps/server/src/main.ts',
+  'apps/server/src/catalogue-import-cli.ts',
+  'apps/server/src/vendor-conformance-cli.ts',
+];
+/** Workspace folders compiled (src -> dist) and the packages among them, by name. */
+const WORKSPACES = ['apps/server', 'packages/contract', 'packages/house-games'];
+/** Files read from disk beside their module at run time: copied from src to dist. */
+const DATA_FILE = /\.sql$/;
+
+const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
+const toPosix = (p) => p.split(sep).join('/');
+
+/** @banca/contract/routes -> absolute path of its compiled file, from the package's exports map. */
+const packageTargets = new Map();
+/** Bare packages the compiled code may import: the runtime dependencies of the compiled workspaces. */
+const runtimeDependencies = new Set();
+for (const workspace of WORKSPACES) {
+  const pkg = readJson(`${workspace}/package.json`);
+  for (const name of Object.keys(pkg.dependencies ?? {})) runtimeDependencies.add(name);
+  for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
+    const source = typeof target === 'string' ? target : target.default;
+    const compiled = source.replace(/^\.\/src\//, './dist/').replace(/\.ts$/, '.js');
+    packageTargets.set(join(pkg.name, subpath), resolve(root, workspace, compiled));
+  }
+}
+const workspaceOf = (file) => WORKSPACES.find((w) => file.startsWith(resolve(root, w, 'src') + sep));
+const distOf = (file) => {
+  const workspace = workspaceOf(file);
+  const rel = relative(resolve(root, workspace, 'src'), file);
+  return resolve(root, workspace, 'dist', rel.replace(/\.ts$/, '.js'));
+};
+const packageName = (specifier) =>
+  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+const isBuiltin = (specifier) => specifier.startsWith('node:') || builtinModules.includes(specifier);
+
+// 1. Which modules the entry points reach (static and literal dynamic imports), through the
+// workspace packages; everything else stays outside.
+const graph = await build({
+  entryPoints: ENTRY_POINTS.map((e) => join(root, e)),
+  bundle: true,
+  write: false,
+  outdir: join(root, 'dist-graph'), // required with several entries; nothing is written
+  metafile: true,
+  platform: 'node',
+  format: 'esm',
+  logLevel: 'silent',
+  plugins: [
+    {
+      name: 'outside-workspace',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@banca/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+const modules = Object.keys(graph.metafile.inputs).map((p) => resolve(root, p));
+const outside = modules.filter((m) => !workspaceOf(m));
+if (outside.length > 0) throw new Error(`modules outside the compiled workspaces: ${outside.join(', ')}`);
+const undeclared = new Set();
+for (const input of Object.values(graph.metafile.inputs))
+  for (const { path, external } of input.imports)
+    if (external && !isBuiltin(path) && !runtimeDependencies.has(packageName(path)))
+      undeclared.add(packageName(path));
+if (undeclared.size > 0)
+  throw new Error(`imported at run time but not a runtime dependency: ${[...undeclared].join(', ')}`);
+
+// 2. Each module to its own file beside the others, imports kept (and rewritten to the .js files).
+for (const workspace of WORKSPACES)
+  rmSync(resolve(root, workspace, 'dist'), { recursive: true, force: true });
+const rewrite = {
+  name: 'compiled-imports',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      const from = dirname(distOf(args.importer));
+      const linkTo = (target) => {
+        const rel = toPosix(relative(from, target));
+        return { path: rel.startsWith('.') ? rel : `./${rel}`, external: true };
+      };
+      if (args.path.startsWith('.')) {
+        if (!args.path.endsWith('.ts'))
+          throw new Error(`${args.importer}: import ${args.path} names no .ts file`);
+        return linkTo(distOf(resolve(args.resolveDir, args.path)));
+      }
+      const workspaceTarget = packageTargets.get(args.path);
+      if (workspaceTarget) return linkTo(workspaceTarget);
+      if (args.path.startsWith('@banca/')) throw new Error(`${args.importer}: ${args.path} is not exported`);
+      return { path: args.path, external: true };
+    });
+  },
+};
+for (const workspace of WORKSPACES) {
+  const src = resolve(root, workspace, 'src');
+  const entryPoints = modules.filter((m) => workspaceOf(m) === workspace);
+  if (entryPoints.length === 0) continue;
+  await build({
+    entryPoints,
+    outbase: src,
+    outdir: resolve(root, workspace, 'dist'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    tsconfig: resolve(root, workspace, 'tsconfig.json'),
+    logLevel: 'warning',
+    plugins: [rewrite],
+  });
+  // Data files read beside a module (the modules' SQL): the same place under dist.
+  for (const file of readdirSync(src, { recursive: true })) {
+    if (!DATA_FILE.test(file)) continue;
+    const target = join(root, workspace, 'dist', file);
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(join(src, file), target);
+  }
+}
+console.log(`server built: ${modules.length} modules to JavaScript in ${Date.now() - started} ms`);
