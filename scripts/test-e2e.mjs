@@ -1,6 +1,7 @@
 // e2e: the whole Playwright suite on the embedded database (PGlite), then, when TEST_DATABASE_URL is
 // set, the account journeys again on that PostgreSQL server (a throwaway database, see e2e/run.mjs),
-// so sign-up, login, captcha, passwords and free play are proven on both engines in the browser.
+// so sign-up, login, captcha, passwords and free play are proven on both engines in the browser. Both
+// runs serve the compiled gateway of `npm run build` (apps/server/dist), as production runs it.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
