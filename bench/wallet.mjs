@@ -27,6 +27,7 @@
 // members taken in turn. The house-side path (for the buckets comparison) is the sandbox credit
 // POST /dev/wallet/credit: token, validation, requestId, one ledger transfer from the merchant's
 // ADJUSTMENTS house account into the member's wallet, so every request takes a house row lock.
+import './lib/one-line-failure.mjs';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { BENCH_DB_URL, interleavedRounds, openPgbench } from './lib/pgbench.mjs';
