@@ -1,14 +1,15 @@
 // The production build of the gateway: every TypeScript module the server's entry points reach (its
-// own and the workspace packages it imports) transpiled to JavaScript, one file per module, so that
-// NODE_ENV=production runs it with plain `node` and no TypeScript loader or build tool at run time.
+// own and the workspace packages it imports) compiled to JavaScript, so that NODE_ENV=production runs
+// it with plain `node` and no TypeScript loader or build tool at run time.
 //
-// Layout: apps/server/src/x/y.ts -> apps/server/dist/x/y.js, packages/<p>/src/z.ts ->
-// packages/<p>/dist/z.js. Each dist folder mirrors its src folder at the same depth, so paths a module
-// takes from import.meta.url (the repository root, apps/server/static) and data files read beside a
-// module (`**/*.sql`, copied) stay where they were. Relative imports are rewritten .ts -> .js, and the
-// workspace packages (whose package.json exports point at their TypeScript) to their compiled files.
-// Packages from node_modules stay imports; the build fails when one of them is not a runtime
-// dependency (a devDependency would be missing from a production install).
+// Layout: apps/server/src/x/y.ts -> apps/server/dist/x/y.js, one file per module, mirroring src at
+// the same depth, so paths a module takes from import.meta.url (the repository root,
+// apps/server/static) and data files read beside a module (`**/*.sql`, copied) stay where they were;
+// relative imports are rewritten .ts -> .js. The workspace packages (whose package.json exports point
+// at their TypeScript) are bundled per export into packages/<p>/dist/<export>.js, and a few libraries
+// of many small modules into apps/server/dist/vendor (step 2 says why); imports of them are rewritten
+// to those files. Other packages from node_modules stay imports, and the build fails when one of them
+// is not a runtime dependency (a devDependency would be missing from a production install).
 //
 // Usage: node scripts/build-server.mjs   (part of `npm run build`)
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
