@@ -33,7 +33,7 @@ export function sandboxLotteryClock(): LotteryClock {
  * - POST /dev/lottery/draw { gameCode }: moves the lottery clock to just after the draw of the game's
  *   running period. The draw loop then draws and settles that period at its next tick, and the next
  *   period is open with its whole betting time ahead. Answers the period that is due and the one now
- *   open.
+ *   open. It moves this node's clock only (the e2e gateway is one node).
  */
 export function registerLotteryDevRoutes(
   app: FastifyInstance,
