@@ -2,6 +2,7 @@
 // events per second the dispatcher delivers, beside a reference transaction in the same run.
 // Run from the repository root: `node bench/events.mjs`. On BENCH_DATABASE_URL / TEST_DATABASE_URL
 // it uses a throw-away schema; otherwise an in-memory PGlite. Every loop is bounded by time.
+import './lib/one-line-failure.mjs';
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
 

@@ -7,6 +7,7 @@
 // The catalogue: 10,000 games over 40 vendors, imported through the operator's import into a throw-away
 // schema of BENCH_DATABASE_URL / TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
 // dropped at the end. Run from the repository root: `npm run bench -- lobby`.
+import './lib/one-line-failure.mjs';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

@@ -5,6 +5,7 @@
 // The gateway runs in a child process (this file again, with the tsx loader) on loopback, on a fresh
 // embedded data dir, or on BENCH_DATABASE_URL / TEST_DATABASE_URL in a throw-away schema. Every loop
 // is bounded by time and count; the child is stopped and the data removed at the end.
+import './lib/one-line-failure.mjs';
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

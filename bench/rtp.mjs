@@ -13,6 +13,7 @@
 // in pure JS costs ~20-30 µs a round here, minutes for 10 million. Both feed the same `uniformInt`, and
 // the games' code is the same (playDice; drawDigits + selectionPayout, the core of settleBet).
 // Last line: `max deviation <percentage points>` over all simulated and exact lines; goal 0.3 or less.
+import './lib/one-line-failure.mjs';
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
 

@@ -16,7 +16,18 @@ if (files.length === 0) {
   console.error(`no benchmark matches ${wanted.join(', ')}; have: ${readdirSync(here).join(', ')}`);
   process.exit(1);
 }
+// A bench that fails has said why in one line (bench/lib/one-line-failure.mjs); the others still run,
+// and the exit code says that one failed.
+const failed = [];
 for (const file of files) {
   console.log(`\n# ${file}`);
-  execFileSync(process.execPath, [`${here}/${file}`], { stdio: 'inherit' });
+  try {
+    execFileSync(process.execPath, [`${here}/${file}`], { stdio: 'inherit' });
+  } catch (err) {
+    failed.push(`${file} (exit ${err.status ?? err.signal ?? err.code})`);
+  }
+}
+if (failed.length > 0) {
+  console.error(`\nfailed: ${failed.join(', ')}`);
+  process.exit(1);
 }

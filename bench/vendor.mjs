@@ -11,6 +11,7 @@
 // session of the house vendor BANCA; a client takes the members in turn. A round is two calls:
 // POST /callback/vendor/debit then POST /callback/vendor/credit with closeRound (a settled round:
 // two ledger transfers, the bet record, the round-settled event), fresh ids each time.
+import './lib/one-line-failure.mjs';
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';

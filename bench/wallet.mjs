@@ -6,7 +6,9 @@
 // balance read against the bare route. Last line: `ratio <gateway/pgbench at 8 clients>`. Per transfer
 // request at 8 clients it also prints the SQL statements the gateway sent and its CPU time, figures
 // that other load on the machine moves far less than throughput. BENCH_CPU_PROF=<dir> writes a V8 CPU
-// profile of each gateway there.
+// profile of each gateway there. Before the last line, `cold start ms <n>` and `rss MB <n>`: the compiled
+// production gateway (bench/lib/production-gateway.mjs) from spawn to its first /readyz 200 on a fresh
+// database, and its resident memory after a few seconds of reads.
 // Load: wrk (Debian package `wrk`; bench/lib/wrk.mjs) when installed, so that on a 2-core machine the
 // load generator takes ~30 µs of CPU per request instead of autocannon's 100-170 µs from the cores the
 // gateway and PostgreSQL share (pgbench's own client is C too); autocannon otherwise, and for the paced
@@ -25,6 +27,7 @@
 // members taken in turn. The house-side path (for the buckets comparison) is the sandbox credit
 // POST /dev/wallet/credit: token, validation, requestId, one ledger transfer from the merchant's
 // ADJUSTMENTS house account into the member's wallet, so every request takes a house row lock.
+import './lib/one-line-failure.mjs';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { BENCH_DB_URL, interleavedRounds, openPgbench } from './lib/pgbench.mjs';
@@ -32,6 +35,7 @@ import { wrkAvailable, wrkRun } from './lib/wrk.mjs';
 import { cpuPer, cpuReading } from './lib/cpu.mjs';
 import { startChildGateway } from './lib/child-gateway.mjs';
 import { perRequest, serveCounters } from './lib/gateway-counters.mjs';
+import { productionDatabase } from './lib/production-gateway.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const SHORT = Math.max(3, Math.round(SECONDS * 0.6));
@@ -106,6 +110,39 @@ async function serve() {
 
 // --- the load (parent) ------------------------------------------------------------------------------
 
+/**
+ * The production gateway's start and footprint: a first start on a fresh database (production
+ * defaults: migrations, no demo content) timed from spawn to /readyz 200; then a second start on that
+ * database with the demo content (a member to sign in, a catalogue to list) loaded with the reads every
+ * page makes, after which its resident memory is read.
+ */
+async function productionFootprint(run) {
+  const database = productionDatabase(DB_URL);
+  try {
+    const cold = await database.start();
+    await cold.stop();
+    const gw = await database.start({ SEED_DEMO: 'true' });
+    try {
+      const [token] = await loginAll(gw.base, ['demo01'], 'Demo1234');
+      await run({ url: `${gw.base}/healthz` }, { connections: 8, duration: SHORT });
+      await run({ url: `${gw.base}/wps/v2/wallets/balance`, tokens: [token] }, { duration: SHORT });
+      await run(
+        {
+          url: `${gw.base}/wps/relay/GCSGAME_gameList`,
+          method: 'POST',
+          bodyTemplate: JSON.stringify({ gameType: 'RNG', pageNo: 1, pageSize: 18 }),
+        },
+        { duration: SHORT },
+      );
+      return { coldMs: cold.readyMs, rssMb: gw.rssMb() };
+    } finally {
+      await gw.stop();
+    }
+  } finally {
+    database.drop();
+  }
+}
+
 async function startGateway(buckets) {
   const { started, stop, counters } = await startChildGateway(
     fileURLToPath(import.meta.url),
@@ -121,15 +158,13 @@ async function startGateway(buckets) {
   }
 }
 
-async function loginAll(base, accounts) {
+async function loginAll(base, accounts, password = 'Passw0rd1') {
   const { CompactEncrypt, importJWK } = await import('jose');
   const jwk = (await (await fetch(`${base}/wps/system/publicKey`)).json()).value;
   const key = await importJWK(jwk, 'RSA-OAEP-256');
   const tokens = [];
   for (const username of accounts) {
-    const jwe = await new CompactEncrypt(
-      new TextEncoder().encode(JSON.stringify({ username, password: 'Passw0rd1' })),
-    )
+    const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify({ username, password })))
       .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
       .encrypt(key);
     const res = await fetch(`${base}/wps/session/login`, {
@@ -309,6 +344,9 @@ async function main() {
     await gw1.stop();
   }
 
+  console.log('production gateway (compiled): cold start, then memory under load...');
+  const production = await productionFootprint(run);
+
   console.log(
     `\nwallet bench (PostgreSQL ${new URL(DB_URL).host || DB_URL}, ${SECONDS} s runs, median of ${ROUNDS} interleaved rounds)`,
   );
@@ -347,5 +385,10 @@ async function main() {
   const g = (h) => (rps(h[8]) / rps(h[2])).toFixed(2);
   console.log(`2 -> 8 clients: 1 bucket x${g(house1)}, 16 buckets x${g(house16)}`);
   printRead({ bare, balance });
+  console.log(
+    `\nproduction gateway (apps/server/dist, plain node, NODE_ENV=production): cold start on a fresh database (migrations included) to the first /readyz 200; resident memory after ${SHORT} s each of /healthz, the balance read and the game list`,
+  );
+  console.log(`cold start ms ${f0(production.coldMs)}`);
+  console.log(`rss MB ${f0(production.rssMb)}`);
   console.log(`ratio ${(median(8).gw.rps / median(8).pg).toFixed(3)}`);
 }

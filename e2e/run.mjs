@@ -1,5 +1,6 @@
-// Starts the real server on a fresh database with the built SPA, waits until it is ready, runs the
-// Playwright suite in Debian Chromium against it, then stops the server and removes the database.
+// Starts the real server (its compiled build, apps/server/dist) on a fresh database with the built
+// SPA, waits until it is ready, runs the Playwright suite in Debian Chromium against it, then stops the
+// server and removes the database.
 // Exit code: Playwright's. Arguments are passed to `playwright test`.
 //
 // The database is a temporary PGlite data folder, or, with E2E_DATABASE_URL (a PostgreSQL server URL
@@ -7,7 +8,7 @@
 // content through SEED_DEMO=true, and dropped afterwards.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -59,6 +60,19 @@ const onServer = async (url, statement) => {
   }
 };
 
+/**
+ * The gateway under test is the production build (`npm run build`: compiled JavaScript under plain
+ * node, no TypeScript loader), so the suite proves what operators run. Its NODE_ENV stays `test`: the
+ * journeys need the sandbox providers and /dev endpoints, which production does not have.
+ */
+const SERVER_DIST = join(root, 'apps/server/dist');
+if (!existsSync(join(SERVER_DIST, 'main.js'))) {
+  console.error(
+    'e2e: no compiled gateway in apps/server/dist: run `npm run build` first (npm run test:e2e does)',
+  );
+  process.exit(1);
+}
+
 const serverUrl = process.env.E2E_DATABASE_URL || undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'banca-e2e-'));
 let databaseUrl = '';
@@ -89,20 +103,22 @@ const serverEnv = {
   // client address with X-Forwarded-For (a login from a new IP). Requests without the header keep
   // the socket address, so the region-blocking journey still sees 127.0.0.1.
   TRUST_PROXY: '127.0.0.0/8,::1',
-  // The lottery journey waits for a draw: every game draws every 20 s (bets close 5 s before), and
-  // each node's draw loop runs every 2 s (it is off by default under NODE_ENV=test).
-  LOTTERY_PERIOD_SECONDS: '20',
+  // The lottery journey owns its schedule (e2e/tests/lottery.spec.ts): its table draws every 600 s,
+  // so a period it skipped into has minutes of betting ahead, and POST /dev/lottery/draw brings the
+  // draw when the journey asks; the draw loop runs every 2 s (it is off by default under
+  // NODE_ENV=test).
+  LOTTERY_PERIOD_SECONDS: 'HOUSE_5D=600',
   LOTTERY_TICK_SECONDS: '2',
 };
 
 // Fixture catalogues go in through the operator's import command before the gateway opens the
 // database (an embedded data folder has one user at a time); the demo seed adds its own at start.
 for (const fixture of FIXTURE_CATALOGUES) {
-  const { status } = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/catalogue-import-cli.ts', fixture],
-    { cwd: root, env: serverEnv, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const { status } = spawnSync(process.execPath, [join(SERVER_DIST, 'catalogue-import-cli.js'), fixture], {
+    cwd: root,
+    env: serverEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (status !== 0) {
     console.error(`e2e: importing ${fixture} failed (${status})`);
     rmSync(dataDir, { recursive: true, force: true });
@@ -111,7 +127,7 @@ for (const fixture of FIXTURE_CATALOGUES) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, [join(SERVER_DIST, 'main.js')], {
   cwd: root,
   env: serverEnv,
   stdio: ['ignore', 'inherit', 'inherit'],

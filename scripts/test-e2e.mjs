@@ -3,7 +3,9 @@
 // by e2e/run.mjs, which is handed the URL as E2E_DATABASE_URL), so sign-up, login, captcha, passwords,
 // free play and the agent login are proven on both engines in the browser. Neither run sees
 // TEST_DATABASE_URL itself, and an E2E_DATABASE_URL already in the environment is dropped, so the
-// first run is always on PGlite. `npm run test:e2e` builds the web app before this script runs.
+// first run is always on PGlite. Both runs serve
+// the compiled gateway of `npm run build` (apps/server/dist), as production runs it; `npm run
+// test:e2e` builds before this script runs.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

@@ -10,6 +10,7 @@ import { lotteryGames, parsePeriodOverrides } from './lottery/lottery-games.ts';
 import { startLotteryLoop } from './lottery/lottery.jobs.ts';
 import { registerLotteryRoutes } from './lottery/lottery.routes.ts';
 import { lotteryService } from './lottery/lottery.service.ts';
+import { registerLotteryDevRoutes, sandboxLotteryClock } from './lottery/lottery-clock.ts';
 import { houseRecoveryJob } from './house-recovery.ts';
 import type { ScheduledJob } from '../../platform/jobs/scheduler.ts';
 
@@ -72,12 +73,17 @@ export const houseVendorModule: ServerModule<HouseVendorModuleDeps> = {
         outcomeSecret: await deriveServerSecret(deps.db, 'sandbox-vendor-outcomes'),
       });
     }
+    // Outside production the lottery's clock can be moved forward (lottery-clock.ts), for journeys
+    // that must not race a real draw.
+    const clock = deps.sandbox ? sandboxLotteryClock() : undefined;
     const lottery = lotteryService({
       db: deps.db,
       wallet,
       games: lotteryGames(parsePeriodOverrides(deps.lotteryPeriodSeconds)),
+      ...(clock ? { clock: clock.now } : {}),
     });
     registerLotteryRoutes(app, lottery);
+    if (clock) registerLotteryDevRoutes(app, lottery, clock);
     // (The house pages may be framed by the site itself: app.ts, frame-ancestors 'self'.)
     if (deps.lotteryTickSeconds > 0) {
       let loop: { stop(): Promise<void> } | undefined;

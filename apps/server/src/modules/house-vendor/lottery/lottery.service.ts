@@ -42,8 +42,11 @@ export function lotteryService(deps: {
   db: Db;
   wallet: GatewayWallet;
   games: readonly LotteryGame[];
+  /** What the service takes as now when the caller gives none (lottery-clock.ts); the real clock. */
+  clock?: () => Date;
 }): LotteryService {
   const { db, wallet, games } = deps;
+  const clock = deps.clock ?? (() => new Date());
   const gameOf = (player: HousePlayer): LotteryGame => {
     const game = games.find((g) => g.vendor === player.vendor);
     if (!game) throw new HouseError('lottery_game_not_found');
@@ -52,7 +55,7 @@ export function lotteryService(deps: {
   const gameView = gameViewOf;
   return {
     games,
-    async state(session, now = new Date()) {
+    async state(session, now = clock()) {
       const player = await requireHousePlayer(db, session, now);
       const game = gameOf(player);
       const { current, next } = await currentPeriods(db, game, now);
@@ -68,16 +71,16 @@ export function lotteryService(deps: {
         recent: (await recentDrawn(db, game, 10)).map(openedView),
       };
     },
-    async buy(session, request, now = new Date()) {
+    async buy(session, request, now = clock()) {
       const player = await requireHousePlayer(db, session, now);
       return buyTicket(db, wallet, gameOf(player), player, request, now);
     },
     async tickets(session, filter) {
-      const player = await requireHousePlayer(db, session);
+      const player = await requireHousePlayer(db, session, clock());
       gameOf(player);
       return myTickets(db, player, filter);
     },
-    async runDue(now = new Date()) {
+    async runDue(now = clock()) {
       const total = { drawn: 0, settled: 0, voided: 0, failed: 0 };
       for (const game of games) {
         await ensurePeriods(db, game, now);
@@ -89,7 +92,7 @@ export function lotteryService(deps: {
       }
       return total;
     },
-    async menu(_language, now = new Date()) {
+    async menu(_language, now = clock()) {
       const out = [];
       for (const game of games)
         out.push({ game, current: periodView((await currentPeriods(db, game, now)).current) });

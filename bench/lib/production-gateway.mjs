@@ -1,0 +1,87 @@
+// Shared bench helper (not a benchmark): the gateway as production runs it, the compiled JavaScript
+// of `npm run build` (apps/server/dist) under plain node with NODE_ENV=production, on a throw-away
+// PostgreSQL database created here. Gives the time from spawn to its first /readyz 200 and its
+// resident memory (Linux /proc).
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { psql, withDatabase } from './pgbench.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const freePort = () =>
+  new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => ok(port));
+    });
+  });
+
+/**
+ * A fresh database on the server of `serverUrl` and the compiled gateway (built first from this
+ * checkout's source: `npm run build:server`, about a second). `start(env)` spawns a production
+ * gateway on it and resolves once /readyz answers 200, with `readyMs` (from spawn), `base`,
+ * `rssMb()` and `stop()`; it may be called again after a stop (the database is kept). `drop()`
+ * removes the database.
+ */
+export function productionDatabase(serverUrl) {
+  execFileSync(process.execPath, [resolve(root, 'scripts/build-server.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const name = `bench_production_${randomBytes(4).toString('hex')}`;
+  psql(serverUrl, `create database ${name}`);
+  const databaseUrl = withDatabase(serverUrl, name);
+
+  const start = async (env = {}) => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const spawned = performance.now();
+    const child = spawn(process.execPath, [resolve(root, 'apps/server/dist/main.js')], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = new Promise((ok) => child.once('exit', ok));
+    const stop = async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    };
+    const deadline = spawned + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the production gateway exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${base}/readyz`)).status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      if (performance.now() > deadline) {
+        await stop();
+        throw new Error('the production gateway was not ready within 120 s');
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const readyMs = performance.now() - spawned;
+    const rssMb = () => {
+      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+      return Number(kb) / 1024;
+    };
+    return { readyMs, base, rssMb, stop };
+  };
+  return { start, drop: () => psql(serverUrl, `drop database if exists ${name} with (force)`) };
+}
