@@ -7,19 +7,19 @@ import type { ScheduledJob } from '../../platform/jobs/scheduler.ts';
 import type { LiveChannel } from '../../platform/live/live-channel.ts';
 import type { PaymentProvider } from '../../platform/providers/payments/payment-provider.ts';
 import type { Database } from '../../database.ts';
-import { depositJobs } from './deposit.jobs.ts';
-import { registerDepositRoutes } from './deposit.routes.ts';
-import { registerLiveStreamRoutes } from './live-balance.ts';
-import { registerWalletRoutes } from './wallet.routes.ts';
-import { registerWalletTransferRoutes } from './wallet-transfer.routes.ts';
-import { setHouseBuckets } from './ledger.service.ts';
-import { registerWalletOpsRoutes } from './wallet-ops.routes.ts';
-import { registerWalletRecordRoutes } from './wallet-record.routes.ts';
-import { merchantCurrencyFrom } from './wallet.service.ts';
-import { createWalletSettings } from './wallet-settings.service.ts';
-import { payoutProviderFor, payoutSyncJob, withdrawAutoConfirmJob } from './withdraw.jobs.ts';
-import { registerWithdrawRoutes } from './withdraw.routes.ts';
-import { syncPayouts } from './withdrawal.service.ts';
+import { depositJobs } from './deposits/deposit.jobs.ts';
+import { registerDepositRoutes } from './deposits/deposit.routes.ts';
+import { registerLiveStreamRoutes } from './live-balance/live-balance.ts';
+import { registerWalletRoutes } from './balance/balance.routes.ts';
+import { registerWalletTransferRoutes } from './transfers/wallet-transfer.routes.ts';
+import { setHouseBuckets } from './ledger/ledger.service.ts';
+import { registerWalletOpsRoutes } from './ops/wallet-ops.routes.ts';
+import { registerWalletRecordRoutes } from './records/wallet-record.routes.ts';
+import { merchantCurrencyFrom } from './balance/balance.service.ts';
+import { createWalletSettings } from './settings/wallet-settings.service.ts';
+import { payoutProviderFor, payoutSyncJob, withdrawAutoConfirmJob } from './withdrawals/withdrawal.jobs.ts';
+import { registerWithdrawRoutes } from './withdrawals/withdrawal.routes.ts';
+import { syncPayouts } from './withdrawals/member-withdrawal.service.ts';
 
 /**
  * The wallet module: the double-entry ledger (the only code that changes a balance), balances and,
@@ -41,18 +41,22 @@ export {
   type Transfer,
   type TransferRequest,
   type TransferResult,
-} from './ledger.service.ts';
-export { createWalletSettings, type WalletSettingsService } from './wallet-settings.service.ts';
+} from './ledger/ledger.service.ts';
+export { createWalletSettings, type WalletSettingsService } from './settings/wallet-settings.service.ts';
 export { calendarPeriods, localDate, type CalendarPeriod } from './wallet-day.ts';
 export { WalletError } from './wallet.errors.ts';
-export { WALLET_VENDORS } from './wallet-transfer.service.ts';
+export { WALLET_VENDORS } from './transfers/wallet-transfer.service.ts';
 export { walletBalanceChanged } from './wallet.events.ts';
-export { liveBalanceConsumer } from './live-balance.ts';
-export { settlePaidCharge, reconcileDeposits, expireDeposits } from './deposit.service.ts';
-export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger.table.ts';
-export { addTurnoverRequirement, recordTurnover, turnoverRemaining } from './turnover.service.ts';
-export type { PayoutProvider, PayoutRequest, PayoutStatus } from './payout-provider.ts';
-export { merchantCurrencyFrom, type MerchantCurrency, type WalletDeps } from './wallet.service.ts';
+export { liveBalanceConsumer } from './live-balance/live-balance.ts';
+export { settlePaidCharge, reconcileDeposits, expireDeposits } from './deposits/deposit.service.ts';
+export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger/ledger.table.ts';
+export {
+  addTurnoverRequirement,
+  recordTurnover,
+  turnoverRemaining,
+} from './member-state/turnover.service.ts';
+export type { PayoutProvider, PayoutRequest, PayoutStatus } from './withdrawals/payout-provider.ts';
+export { merchantCurrencyFrom, type MerchantCurrency, type WalletDeps } from './balance/balance.service.ts';
 
 export interface WalletModuleDeps {
   db: Db;
