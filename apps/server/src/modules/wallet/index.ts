@@ -15,11 +15,13 @@ import { registerWalletTransferRoutes } from './transfers/wallet-transfer.routes
 import { setHouseBuckets } from './ledger/ledger.service.ts';
 import { registerWalletOpsRoutes } from './ops/wallet-ops.routes.ts';
 import { registerWalletRecordRoutes } from './records/wallet-record.routes.ts';
-import { merchantCurrencyFrom } from './balance/balance.service.ts';
+import { merchantCurrencyFrom } from './merchant-currency.ts';
 import { createWalletSettings } from './settings/wallet-settings.service.ts';
 import { payoutProviderFor, payoutSyncJob, withdrawAutoConfirmJob } from './withdrawals/withdrawal.jobs.ts';
-import { registerWithdrawRoutes } from './withdrawals/withdrawal.routes.ts';
-import { syncPayouts } from './withdrawals/member-withdrawal.service.ts';
+import { registerMoneySettingsRoutes } from './money-settings/money-settings.routes.ts';
+import { registerMemberTransferRoutes } from './transfers/member-transfer.routes.ts';
+import { registerWithdrawalRoutes } from './withdrawals/withdrawal.routes.ts';
+import { syncPayouts } from './withdrawals/payout.service.ts';
 
 /**
  * The wallet module: the double-entry ledger (the only code that changes a balance), balances and,
@@ -45,6 +47,7 @@ export {
 export { createWalletSettings, type WalletSettingsService } from './settings/wallet-settings.service.ts';
 export { calendarPeriods, localDate, type CalendarPeriod } from './wallet-day.ts';
 export { WalletError } from './wallet.errors.ts';
+export { paymentPasswordsForMembers } from './money-settings/payment-password.service.ts';
 export { WALLET_VENDORS } from './transfers/wallet-transfer.service.ts';
 export { walletBalanceChanged } from './wallet.events.ts';
 export { liveBalanceConsumer } from './live-balance/live-balance.ts';
@@ -56,7 +59,7 @@ export {
   turnoverRemaining,
 } from './member-state/turnover.service.ts';
 export type { PayoutProvider, PayoutRequest, PayoutStatus } from './withdrawals/payout-provider.ts';
-export { merchantCurrencyFrom, type MerchantCurrency, type WalletDeps } from './balance/balance.service.ts';
+export { merchantCurrencyFrom, type MerchantCurrency, type WalletDeps } from './merchant-currency.ts';
 
 export interface WalletModuleDeps {
   db: Db;
@@ -143,6 +146,8 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
         },
       }),
     };
-    registerWithdrawRoutes(app, money);
+    registerMoneySettingsRoutes(app, money);
+    registerWithdrawalRoutes(app, money);
+    registerMemberTransferRoutes(app, money);
   },
 };

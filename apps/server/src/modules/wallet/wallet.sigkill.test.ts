@@ -27,7 +27,7 @@ import { houseBalance } from './ledger/ledger.service.ts';
 import { expectLedgerConsistent } from './ledger/ledger.testing.ts';
 import { SandboxPayoutProvider } from './withdrawals/payout-provider.ts';
 import { createWalletSettings } from './settings/wallet-settings.service.ts';
-import { syncPayouts } from './withdrawals/member-withdrawal.service.ts';
+import { syncPayouts } from './withdrawals/payout.service.ts';
 import {
   fund,
   readyToWithdraw,

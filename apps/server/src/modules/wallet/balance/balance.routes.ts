@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { walletRoutes } from '@banca/contract';
 import { registerRoute } from '../../../platform/http/contract-route.ts';
-import { balanceRead, type WalletDeps } from './balance.service.ts';
+import type { WalletDeps } from '../merchant-currency.ts';
+import { balanceRead } from './balance.service.ts';
 
 /**
  * Wallet calls. The balance is open to trial accounts: they play with play money and the header

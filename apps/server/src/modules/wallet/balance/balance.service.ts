@@ -1,21 +1,8 @@
 import { isTrialType, PLAY_MONEY_CURRENCY, PLAY_MONEY_SYMBOL, type BalanceValue } from '@banca/contract';
-import type { Db } from '../../../database.ts';
 import type { Expression } from 'kysely';
 import type { AuthRead, AuthReadPlan } from '../../../platform/http/route-auth.ts';
-import type { SystemService } from '../../system/index.ts';
+import type { WalletDeps } from '../merchant-currency.ts';
 import { mainBalanceColumn } from './balance.repository.ts';
-
-/** The merchant's real-money currency, owned by the system module (merchant settings). */
-export interface MerchantCurrency {
-  currency: string;
-  currencySymbol: string;
-}
-
-/** What the wallet calls need, passed in so tests can wire a real database and fakes. */
-export interface WalletDeps {
-  db: Db;
-  merchantCurrency(merchantCode: string): Promise<MerchantCurrency>;
-}
 
 /**
  * GET /wps/v2/wallets/balance, read with the token check in one statement (AuthRead): the hottest
@@ -75,30 +62,5 @@ function balancePlan(
       if (auth.merchantCode !== deps.merchantCode) throw new Error(`unknown merchant ${auth.merchantCode}`);
       return { balance: (row.cash as number | null) ?? 0, currency, currencySymbol, playMoney: false };
     },
-  };
-}
-
-const CURRENCY_CACHE_MS = 1000;
-
-/** The merchant currency read through the system module's service, never its tables. The system
- *  service serves one merchant; another merchant code is refused. */
-export function merchantCurrencyFrom(
-  system: Pick<SystemService, 'whitelabel'>,
-  merchantCode: string,
-): WalletDeps['merchantCurrency'] {
-  // Every balance read needs it: cached for a second (the same freshness as the system status), so
-  // the hottest token call costs one query less; a currency change applies on every node within 1 s.
-  let cached: { at: number; value: Promise<MerchantCurrency> } | undefined;
-  return async (code) => {
-    if (code !== merchantCode) throw new Error(`unknown merchant ${code}`);
-    const now = Date.now();
-    if (!cached || now - cached.at >= CURRENCY_CACHE_MS) {
-      const value = system
-        .whitelabel()
-        .then(({ currency, currencySymbol }) => ({ currency, currencySymbol }));
-      cached = { at: now, value };
-      value.catch(() => (cached = undefined));
-    }
-    return cached.value;
   };
 }

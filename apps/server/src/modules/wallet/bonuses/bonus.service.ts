@@ -15,7 +15,7 @@ import { addTurnoverRequirement, turnoverRemaining } from '../member-state/turno
 import { memberAccounts, sumCredits } from '../records/wallet-record.repository.ts';
 import { listRecord } from '../records/wallet-record.service.ts';
 import { readWalletSettings } from '../settings/wallet-settings.service.ts';
-import type { WalletDeps } from '../balance/balance.service.ts';
+import type { WalletDeps } from '../merchant-currency.ts';
 
 /*
  * Bonus money (member centre bonusDetails): an operator grants it from the merchant's PROMOTIONS

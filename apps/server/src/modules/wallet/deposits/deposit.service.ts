@@ -29,7 +29,7 @@ import type { DepositFlag, DepositRow } from './deposit.table.ts';
 import { DepositError } from './deposit.errors.ts';
 import { ensureMemberWallet, houseAccount, transfer } from '../ledger/ledger.service.ts';
 import { WalletError } from '../wallet.errors.ts';
-import type { WalletDeps } from '../balance/balance.service.ts';
+import type { WalletDeps } from '../merchant-currency.ts';
 import type { WalletSettingsService } from '../settings/wallet-settings.service.ts';
 
 /*

@@ -33,19 +33,8 @@ export interface DepositTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
-/** A one-time ticket that opens a member's live event stream (EventSource cannot send headers). */
-export interface WalletStreamTicketTable {
-  /** SHA-256 of the ticket (hex): a leaked table opens nothing. */
-  ticket_hash: string;
-  member_id: number;
-  /** The session token sealed with AES-256-GCM (iv.tag.ciphertext, base64url). */
-  token_sealed: string;
-  expires_at: Timestamp;
-}
-
 export type DepositRow = Selectable<DepositTable>;
 
 export interface DepositTables {
   deposit: DepositTable;
-  wallet_stream_ticket: WalletStreamTicketTable;
 }

@@ -11,6 +11,7 @@ import { sealText, unsealText } from '../../../platform/crypto/sealed-text.ts';
 import type { LiveChannel, LiveMessage } from '../../../platform/live/live-channel.ts';
 import { DepositError } from '../deposits/deposit.errors.ts';
 import { walletBalanceChanged } from '../wallet.events.ts';
+import { deleteStreamTicket, insertStreamTicket } from './stream-ticket.repository.ts';
 
 /*
  * Live balance (issue 9 item 9). transfer() records wallet.balance_changed for every member wallet it
@@ -65,31 +66,23 @@ async function issueTicket(deps: LiveStreamDeps, auth: RouteAuth, token: string)
   const ticket = randomBytes(32).toString('base64url');
   const now = deps.clock?.() ?? new Date();
   // Expired tickets of this member go as a new one is issued: the table stays small without a job.
-  await deps.db
-    .deleteFrom('wallet_stream_ticket')
-    .where('member_id', '=', auth.memberId)
-    .where('expires_at', '<', now)
-    .execute();
-  await deps.db
-    .insertInto('wallet_stream_ticket')
-    .values({
+  await insertStreamTicket(
+    deps.db,
+    {
       ticket_hash: sha256(ticket),
       member_id: auth.memberId,
       token_sealed: sealText(deps.ticketKey, token),
       expires_at: new Date(now.getTime() + TICKET_TTL_MS),
-    })
-    .execute();
+    },
+    now,
+  );
   return { ticket, expiresInSeconds: TICKET_TTL_MS / 1000 };
 }
 
 /** Spends a ticket (once, on any node): the session token it carries, or undefined. */
 async function spendTicket(deps: LiveStreamDeps, ticket: string): Promise<string | undefined> {
   const now = deps.clock?.() ?? new Date();
-  const row = await deps.db
-    .deleteFrom('wallet_stream_ticket')
-    .where('ticket_hash', '=', sha256(ticket))
-    .returning(['token_sealed', 'expires_at'])
-    .executeTakeFirst();
+  const row = await deleteStreamTicket(deps.db, sha256(ticket));
   if (!row || row.expires_at <= now) return undefined;
   return unsealText(deps.ticketKey, row.token_sealed);
 }

@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../../database.ts';
 import { readWalletSettings } from '../settings/wallet-settings.service.ts';
-import { addTurnover, findMemberState, reduceTurnover } from '../withdrawals/withdrawal.repository.ts';
+import { addTurnover, findMemberState, reduceTurnover } from './member-state.repository.ts';
 
 /*
  * The turnover requirement: bonus money must be wagered the merchant's turnoverMultiple times before

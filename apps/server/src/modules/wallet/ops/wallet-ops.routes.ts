@@ -7,7 +7,7 @@ import { registerRoute } from '../../../platform/http/contract-route.ts';
 import { grantBonus } from '../bonuses/bonus.service.ts';
 import { adjustBalance, changeWalletSettings } from './wallet-ops.service.ts';
 import type { WalletSettingsService } from '../settings/wallet-settings.service.ts';
-import type { WalletDeps } from '../balance/balance.service.ts';
+import type { WalletDeps } from '../merchant-currency.ts';
 
 export interface WalletOpsDeps extends Pick<WalletDeps, 'merchantCurrency'> {
   db: Db;

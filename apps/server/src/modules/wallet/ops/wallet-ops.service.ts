@@ -6,7 +6,7 @@ import { AppError } from '../../../platform/http/app-error.ts';
 import { inTransaction } from '../../../platform/db/in-transaction.ts';
 import { findMemberById } from '../../member/index.ts';
 import { ensureMemberWallet, houseAccount, transfer } from '../ledger/ledger.service.ts';
-import type { WalletDeps } from '../balance/balance.service.ts';
+import type { WalletDeps } from '../merchant-currency.ts';
 import type { WalletSettingsService } from '../settings/wallet-settings.service.ts';
 
 export interface AdjustmentDeps extends Pick<WalletDeps, 'merchantCurrency'> {

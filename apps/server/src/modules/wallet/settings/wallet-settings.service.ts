@@ -1,5 +1,6 @@
 import { walletSettingsSchema, type WalletSettings, type WalletSettingsInput } from '@banca/contract';
 import type { DbOrTrx } from '../../../database.ts';
+import { findWalletSettings, upsertWalletSettings } from './wallet-settings.repository.ts';
 
 /** Same freshness as the system status: an operator's change applies on every node within a second. */
 const CACHE_MS = 1000;
@@ -31,12 +32,7 @@ function merge(base: unknown, change: unknown): unknown {
 
 /** The stored settings, uncached, in the caller's transaction (for writers that must see them now). */
 export async function readWalletSettings(db: DbOrTrx, merchantCode: string): Promise<WalletSettings> {
-  const row = await db
-    .selectFrom('wallet_settings')
-    .select('settings')
-    .where('merchant_code', '=', merchantCode)
-    .executeTakeFirst();
-  return walletSettingsSchema.parse(row?.settings ?? {});
+  return walletSettingsSchema.parse((await findWalletSettings(db, merchantCode)) ?? {});
 }
 
 export function createWalletSettings(db: DbOrTrx, now: () => number = Date.now): WalletSettingsService {
@@ -53,13 +49,7 @@ export function createWalletSettings(db: DbOrTrx, now: () => number = Date.now):
     async update(trx, merchantCode, change) {
       const before = await readWalletSettings(trx, merchantCode);
       const after = walletSettingsSchema.parse(merge(before, change));
-      await trx
-        .insertInto('wallet_settings')
-        .values({ merchant_code: merchantCode, settings: JSON.stringify(after) })
-        .onConflict((oc) =>
-          oc.column('merchant_code').doUpdateSet({ settings: JSON.stringify(after), updated_at: new Date() }),
-        )
-        .execute();
+      await upsertWalletSettings(trx, merchantCode, JSON.stringify(after));
       cache.delete(merchantCode);
       return { before, after };
     },

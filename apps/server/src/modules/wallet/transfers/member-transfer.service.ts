@@ -8,11 +8,15 @@ import {
   type MemberRow,
 } from '../../member/index.ts';
 import { ensureMemberWallet, findMemberWallet, transfer } from '../ledger/ledger.service.ts';
-import { checkPaymentPassword } from '../money-settings/money-settings.service.ts';
-import type { WithdrawDeps } from '../withdrawals/member-withdrawal.service.ts';
+import type { WalletDeps } from '../merchant-currency.ts';
+import { lockMemberState } from '../member-state/member-state.repository.ts';
+import {
+  checkPaymentPassword,
+  paymentPasswordSet,
+  type PaymentPasswordDeps,
+} from '../money-settings/payment-password.service.ts';
 import { WalletError } from '../wallet.errors.ts';
 import { WithdrawError } from '../withdrawals/withdrawal.errors.ts';
-import { lockMemberState } from '../withdrawals/withdrawal.repository.ts';
 
 /*
  * Transfers along the member's own tree (spec section 6): any member to their upline (the parent link
@@ -21,6 +25,9 @@ import { lockMemberState } from '../withdrawals/withdrawal.repository.ts';
  * the call cannot be used to find out who exists.
  */
 
+/** What tree transfers need: the payment password's deps and the merchant currency. */
+export interface MemberTransferDeps extends PaymentPasswordDeps, Pick<WalletDeps, 'merchantCurrency'> {}
+
 /** How many direct downline members the targets list shows. */
 export const DOWNLINE_LIST_LIMIT = 200;
 
@@ -28,7 +35,7 @@ const usable = (m: MemberRow | undefined, merchantCode: string): m is MemberRow 
   !!m && m.merchant_code === merchantCode && m.status === 'ACTIVE' && !isTrialType(m.type);
 
 /** The receiving member when `account` is this member's upline or (for agents) a direct downline. */
-async function treeTarget(deps: Pick<WithdrawDeps, 'db'>, auth: RouteAuth, account: string) {
+async function treeTarget(deps: Pick<MemberTransferDeps, 'db'>, auth: RouteAuth, account: string) {
   const [me, target] = await Promise.all([
     findMemberById(deps.db, auth.memberId),
     findMemberByAccount(deps.db, auth.merchantCode, account),
@@ -40,7 +47,10 @@ async function treeTarget(deps: Pick<WithdrawDeps, 'db'>, auth: RouteAuth, accou
 }
 
 /** GET /wps/v2/wallets/member-transfer/targets */
-export async function getTransferTargets(deps: WithdrawDeps, auth: RouteAuth): Promise<TransferTargets> {
+export async function getTransferTargets(
+  deps: MemberTransferDeps,
+  auth: RouteAuth,
+): Promise<TransferTargets> {
   const { currency } = await deps.merchantCurrency(auth.merchantCode);
   const me = await findMemberById(deps.db, auth.memberId);
   const targets: TransferTargets['targets'] = [];
@@ -58,13 +68,11 @@ export async function getTransferTargets(deps: WithdrawDeps, auth: RouteAuth): P
       if (c.status === 'ACTIVE' && !isTrialType(c.type))
         targets.push({ account: c.account, relation: 'DOWNLINE' });
   }
-  const wallet = await findMemberWallet(deps.db, auth.memberId, currency);
-  return {
-    currency,
-    balance: wallet?.balance ?? 0,
-    targets,
-    paymentPasswordSet: !!me?.payment_password_hash,
-  };
+  const [wallet, passwordSet] = await Promise.all([
+    findMemberWallet(deps.db, auth.memberId, currency),
+    paymentPasswordSet(deps.db, auth.memberId),
+  ]);
+  return { currency, balance: wallet?.balance ?? 0, targets, paymentPasswordSet: passwordSet };
 }
 
 /**
@@ -72,7 +80,7 @@ export async function getTransferTargets(deps: WithdrawDeps, auth: RouteAuth): P
  * keyed by the sender and requestId, under the sender's state lock (the same lock withdrawals take),
  * refused while bonus turnover is owed (else bonus money could leave through an upline).
  */
-export async function transferToMember(deps: WithdrawDeps, auth: RouteAuth, body: MemberTransferBody) {
+export async function transferToMember(deps: MemberTransferDeps, auth: RouteAuth, body: MemberTransferBody) {
   const target = await treeTarget(deps, auth, body.target);
   if (!target) throw new AppError('not_found');
   await checkPaymentPassword(deps, auth, body.paymentPassword);

@@ -18,7 +18,7 @@ import {
 } from '../ledger/ledger.service.ts';
 import type { WalletSettingsService } from '../settings/wallet-settings.service.ts';
 import { WalletError } from '../wallet.errors.ts';
-import type { MerchantCurrency } from '../balance/balance.service.ts';
+import type { MerchantCurrency } from '../merchant-currency.ts';
 
 /**
  * Game vendors with a wallet of their own in the "transfer" wallet mode. A constant until the games

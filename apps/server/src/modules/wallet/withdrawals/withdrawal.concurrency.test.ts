@@ -12,12 +12,9 @@ import { expectLedgerConsistent, freshMerchant, newMember } from '../ledger/ledg
 import { transferToMember } from '../transfers/member-transfer.service.ts';
 import { SandboxPayoutProvider } from './payout-provider.ts';
 import { createWalletSettings } from '../settings/wallet-settings.service.ts';
-import {
-  approveWithdrawal,
-  rejectWithdrawal,
-  requestWithdrawal,
-  type WithdrawDeps,
-} from './member-withdrawal.service.ts';
+import { requestWithdrawal } from './member-withdrawal.service.ts';
+import { approveWithdrawal, rejectWithdrawal } from './withdrawal-desk.service.ts';
+import type { WithdrawDeps } from './withdrawal.deps.ts';
 
 /**
  * Withdrawals and tree transfers under real concurrency (PostgreSQL only: PGlite runs one transaction
@@ -69,11 +66,8 @@ describe.runIf(TEST_DATABASE_URL)('withdrawals under concurrency (PostgreSQL)', 
     const agentId = await newMember(db, merchant, AGENT_TYPES[0]);
     const memberId = await newMember(db, merchant);
     const hash = await hashPassword('135790');
-    await db
-      .updateTable('member')
-      .set({ parent_id: agentId, payment_password_hash: hash })
-      .where('id', '=', memberId)
-      .execute();
+    await db.updateTable('member').set({ parent_id: agentId }).where('id', '=', memberId).execute();
+    await db.insertInto('wallet_payment_password').values({ member_id: memberId, hash }).execute();
     await db
       .insertInto('payout_key')
       .values({ member_id: memberId, key_type: 'CPF', key_value: '52998224725', payee_name: 'Maria Souza' })

@@ -9,7 +9,8 @@ import { SandboxPayoutProvider } from './payout-provider.ts';
 import { startOfDay } from '../wallet-day.ts';
 import type { WalletSettingsService } from '../settings/wallet-settings.service.ts';
 import { WithdrawError } from './withdrawal.errors.ts';
-import { getWithdrawOverview, requestWithdrawal, type WithdrawDeps } from './member-withdrawal.service.ts';
+import { getWithdrawOverview, requestWithdrawal } from './member-withdrawal.service.ts';
+import type { WithdrawDeps } from './withdrawal.deps.ts';
 import {
   fund,
   loggedInMember,

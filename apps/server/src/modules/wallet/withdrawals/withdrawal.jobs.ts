@@ -3,7 +3,8 @@ import type { OpsAccess } from '../../../ops-access.ts';
 import type { ScheduledJob } from '../../../platform/jobs/scheduler.ts';
 import { SandboxPayoutProvider, UnconfiguredPayoutProvider, type PayoutProvider } from './payout-provider.ts';
 import { createWalletSettings } from '../settings/wallet-settings.service.ts';
-import { autoConfirmPaid, syncPayouts } from './member-withdrawal.service.ts';
+import { autoConfirmPaid } from './member-withdrawal.service.ts';
+import { syncPayouts } from './payout.service.ts';
 
 /** How long the sandbox rail takes to pay an approved withdrawal. */
 export const SANDBOX_PAYOUT_DELAY_MS = 3_000;

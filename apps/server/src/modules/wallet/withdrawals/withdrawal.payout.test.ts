@@ -11,7 +11,7 @@ import { namedOperatorToken } from '../../../test/test-app.ts';
 import { findMemberWallet, houseBalance } from '../ledger/ledger.service.ts';
 import { expectLedgerConsistent, ledgerDigest } from '../ledger/ledger.testing.ts';
 import { PayoutRefusedError, SANDBOX_REFUSED_KEY_DOMAIN, type PayoutProvider } from './payout-provider.ts';
-import { failPayout, PAYOUT_RAIL_ACTOR, syncPayouts } from './member-withdrawal.service.ts';
+import { failPayout, PAYOUT_RAIL_ACTOR, syncPayouts } from './payout.service.ts';
 import {
   fund,
   JPEG_HEAD,

@@ -2,82 +2,7 @@ import { sql } from 'kysely';
 import type { WithdrawalStatus } from '@banca/contract';
 import type { DbOrTrx } from '../../../database.ts';
 import type { Updateable } from 'kysely';
-import type { PayoutKeyTable, WithdrawalTable } from './withdrawal.table.ts';
-
-/** The member's state row, created on first use (race-safe). */
-export async function ensureMemberState(db: DbOrTrx, memberId: number): Promise<void> {
-  await db
-    .insertInto('wallet_member_state')
-    .values({ member_id: memberId })
-    .onConflict((oc) => oc.column('member_id').doNothing())
-    .execute();
-}
-
-/**
- * Locks the member's state row until the transaction ends (created first if missing). Every flow that
- * spends a member's money on their request takes this lock first and takes no other lock of this table
- * afterwards; the ledger's own locks come after it, so no cycle can form with ledger transfers.
- */
-export async function lockMemberState(db: DbOrTrx, memberId: number) {
-  await ensureMemberState(db, memberId);
-  return db
-    .selectFrom('wallet_member_state')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-}
-
-export const findMemberState = (db: DbOrTrx, memberId: number) =>
-  db.selectFrom('wallet_member_state').selectAll().where('member_id', '=', memberId).executeTakeFirst();
-
-export const updateMemberState = (
-  db: DbOrTrx,
-  memberId: number,
-  patch: { pay_pw_failed?: number; pay_pw_locked_until?: Date | null },
-) =>
-  db
-    .updateTable('wallet_member_state')
-    .set({ ...patch, updated_at: sql`now()` })
-    .where('member_id', '=', memberId)
-    .execute();
-
-export async function addTurnover(db: DbOrTrx, memberId: number, amount: number): Promise<void> {
-  await db
-    .insertInto('wallet_member_state')
-    .values({ member_id: memberId, turnover_remaining: amount })
-    .onConflict((oc) =>
-      oc.column('member_id').doUpdateSet((eb) => ({
-        turnover_remaining: eb('wallet_member_state.turnover_remaining', '+', amount),
-        updated_at: sql`now()`,
-      })),
-    )
-    .execute();
-}
-
-export async function reduceTurnover(db: DbOrTrx, memberId: number, amount: number): Promise<void> {
-  // The SQL function (migration 202611251020) is the one copy of this rule: the vendor wallet's
-  // one-statement credit applies it in the database too.
-  await sql`select wallet_record_turnover(${memberId}::integer, ${amount}::bigint)`.execute(db);
-}
-
-export const findPayoutKey = (db: DbOrTrx, memberId: number) =>
-  db.selectFrom('payout_key').selectAll().where('member_id', '=', memberId).executeTakeFirst();
-
-export async function upsertPayoutKey(db: DbOrTrx, row: Omit<PayoutKeyTable, 'updated_at'>): Promise<void> {
-  await db
-    .insertInto('payout_key')
-    .values(row)
-    .onConflict((oc) =>
-      oc.column('member_id').doUpdateSet({
-        key_type: row.key_type,
-        key_value: row.key_value,
-        payee_name: row.payee_name,
-        updated_at: sql`now()`,
-      }),
-    )
-    .execute();
-}
+import type { WithdrawalTable } from './withdrawal.table.ts';
 
 export const findWithdrawalByRequest = (db: DbOrTrx, memberId: number, requestId: string) =>
   db
@@ -215,3 +140,14 @@ export const merchantsWithPaid = async (db: DbOrTrx): Promise<string[]> =>
       .where('status', '=', 'PAID')
       .execute()
   ).map((r) => r.merchant_code);
+
+/** Keeps the payout rail's first reference for an approved withdrawal; undefined when one was already
+ *  kept (a racing ask got there first). */
+export const storeProviderRef = (db: DbOrTrx, id: number, providerRef: string) =>
+  db
+    .updateTable('withdrawal')
+    .set({ provider_ref: providerRef })
+    .where('id', '=', id)
+    .where('provider_ref', 'is', null)
+    .returningAll()
+    .executeTakeFirst();

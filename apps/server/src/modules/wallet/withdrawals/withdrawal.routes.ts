@@ -5,22 +5,22 @@ import type { OperatorActor, OpsAccess } from '../../../ops-access.ts';
 import { registerRoute } from '../../../platform/http/contract-route.ts';
 import type { ServerKey } from '../../../platform/crypto/server-keys.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
-import { getTransferTargets, transferToMember } from '../transfers/member-transfer.service.ts';
-import { bindPayoutKey, getSecurity, setPaymentPassword } from '../money-settings/money-settings.service.ts';
 import {
-  approveWithdrawal,
   confirmWithdrawal,
   getMemberWithdrawal,
   getWithdrawOverview,
   listMemberWithdrawals,
+  requestWithdrawal,
+} from './member-withdrawal.service.ts';
+import type { WithdrawDeps } from './withdrawal.deps.ts';
+import {
+  approveWithdrawal,
   listOpsWithdrawals,
   rejectWithdrawal,
-  requestWithdrawal,
   viewProof,
-  type WithdrawDeps,
-} from './member-withdrawal.service.ts';
+} from './withdrawal-desk.service.ts';
 
-export interface WithdrawRouteDeps extends WithdrawDeps {
+export interface WithdrawalRouteDeps extends WithdrawDeps {
   merchantCode: string;
   serverKey: ServerKey;
   /** Undefined without a back office: the /ops routes are then not registered (404). */
@@ -28,20 +28,12 @@ export interface WithdrawRouteDeps extends WithdrawDeps {
 }
 
 /**
- * The security centre's money settings, withdrawals and tree transfers (members: real accounts only,
- * trial accounts get 403 in_need_true_account at the edge) and the finance desk's withdrawal calls.
+ * Withdrawals: the member's calls (real accounts only, trial accounts get 403 in_need_true_account at
+ * the edge) and the finance desk's.
  */
-export function registerWithdrawRoutes(app: FastifyInstance, deps: WithdrawRouteDeps): void {
+export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawalRouteDeps): void {
   const real = { requireRealAccount: true } as const;
   const enc = { ...real, serverKey: deps.serverKey };
-  registerRoute(app, walletRoutes.security, ({ auth }) => getSecurity(deps, auth), real);
-  registerRoute(
-    app,
-    walletRoutes.setPaymentPassword,
-    ({ auth, body }) => setPaymentPassword(deps, auth, body),
-    enc,
-  );
-  registerRoute(app, walletRoutes.bindPayoutKey, ({ auth, body }) => bindPayoutKey(deps, auth, body), enc);
   registerRoute(app, walletRoutes.withdrawOverview, ({ auth }) => getWithdrawOverview(deps, auth), real);
   registerRoute(
     app,
@@ -67,13 +59,6 @@ export function registerWithdrawRoutes(app: FastifyInstance, deps: WithdrawRoute
     ({ auth, params, body }) => confirmWithdrawal(deps, auth, params.id, body),
     // The proof image travels as base64 in JSON: room for 5 MB of image and the envelope around it.
     { ...real, bodyLimit: PROOF_MAX_BASE64 + 16_384 },
-  );
-  registerRoute(app, walletRoutes.transferTargets, ({ auth }) => getTransferTargets(deps, auth), real);
-  registerRoute(
-    app,
-    walletRoutes.memberTransfer,
-    ({ auth, body }) => transferToMember(deps, auth, body),
-    enc,
   );
 
   const ops = deps.ops;

@@ -4,27 +4,9 @@ import type { PayoutFailReason, PixKeyType, WithdrawalStatus } from '@banca/cont
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-/** Migration 202611231400. The row lock serialises a member's withdrawals and tree transfers. */
-export interface WalletMemberStateTable {
-  member_id: number;
-  /** Minor units of bonus turnover still to wager before a withdrawal. */
-  turnover_remaining: ColumnType<number, number | undefined, number>;
-  pay_pw_failed: ColumnType<number, number | undefined, number>;
-  pay_pw_locked_until: NullableTimestamp;
-  updated_at: Timestamp;
-}
-
-export interface PayoutKeyTable {
-  member_id: number;
-  key_type: PixKeyType;
-  /** Normalised (pix-key.ts): CPF digits, lower-case e-mail, +55 phone, lower-case UUID. */
-  key_value: string;
-  payee_name: string;
-  updated_at: Timestamp;
-}
-
 export type WithdrawalConfirmation = 'RECEIVED' | 'NOT_RECEIVED' | 'AUTO';
 
+/** Migration 202611231400: one request, its state and the key it pays to (a copy). */
 export interface WithdrawalTable {
   id: Generated<number>;
   merchant_code: string;
@@ -60,12 +42,8 @@ export interface WithdrawalProofTable {
 }
 
 export type WithdrawalRow = Selectable<WithdrawalTable>;
-export type PayoutKeyRow = Selectable<PayoutKeyTable>;
-export type WalletMemberStateRow = Selectable<WalletMemberStateTable>;
 
-export interface WithdrawTables {
-  wallet_member_state: WalletMemberStateTable;
-  payout_key: PayoutKeyTable;
+export interface WithdrawalTables {
   withdrawal: WithdrawalTable;
   withdrawal_proof: WithdrawalProofTable;
 }
