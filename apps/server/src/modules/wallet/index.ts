@@ -10,7 +10,7 @@ import type { Database } from '../../database.ts';
 import { depositJobs } from './deposits/deposit.jobs.ts';
 import { registerDepositRoutes } from './deposits/deposit.routes.ts';
 import { registerLiveStreamRoutes } from './live-balance/live-balance.ts';
-import { registerWalletRoutes } from './balance/balance.routes.ts';
+import { registerBalanceRoutes } from './balance/balance.routes.ts';
 import { registerWalletTransferRoutes } from './transfers/wallet-transfer.routes.ts';
 import { setHouseBuckets } from './ledger/ledger.service.ts';
 import { registerWalletOpsRoutes } from './ops/wallet-ops.routes.ts';
@@ -24,9 +24,20 @@ import { registerWithdrawalRoutes } from './withdrawals/withdrawal.routes.ts';
 import { syncPayouts } from './withdrawals/payout.service.ts';
 
 /**
- * The wallet module: the double-entry ledger (the only code that changes a balance), balances and,
- * later, deposits, withdrawals and wallet transfers. Owns ledger_account and ledger_transfer; other
- * modules move money only through the ledger service exported here, in their own transaction.
+ * The wallet module: the double-entry ledger (the only code that changes a balance) and everything
+ * that moves a member's money. Other modules move money only through the ledger service exported
+ * here, in their own transaction. One folder per sub-domain:
+ * - `ledger/`: accounts, transfers, house buckets (ledger_account, ledger_transfer);
+ * - `balance/`: the balance read, in the token check's statement; `live-balance/`: its push to open
+ *   pages (wallet_stream_ticket);
+ * - `deposits/`: PIX charges, their webhook and jobs (deposit);
+ * - `withdrawals/`: the member's requests, the finance desk, the payout rail (withdrawal,
+ *   withdrawal_proof);
+ * - `money-settings/`: the payment password and the payout PIX key (wallet_payment_password,
+ *   payout_key); `member-state/`: the per-member lock row, turnover owed and wrong-password count
+ *   (wallet_member_state);
+ * - `transfers/`: vendor wallets (transfer mode) and tree transfers; `bonuses/`, `records/` (the
+ *   account record), `settings/` (wallet_settings), `ops/` (adjustments, settings).
  */
 export {
   ensureMemberWallet,
@@ -113,7 +124,7 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
       merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
       settings: createWalletSettings(deps.db),
     };
-    registerWalletRoutes(app, wallet);
+    registerBalanceRoutes(app, wallet);
     registerWalletRecordRoutes(app, wallet);
     registerWalletOpsRoutes(app, { ...wallet, merchantCode: deps.merchantCode, ops: deps.ops });
     registerWalletTransferRoutes(app, wallet);

@@ -10,7 +10,7 @@ import { balanceRead } from './balance.service.ts';
  * registered with `{ requireRealAccount: true }`, so trial accounts get 403 in_need_true_account at
  * the edge, before the service runs.
  */
-export function registerWalletRoutes(
+export function registerBalanceRoutes(
   app: FastifyInstance,
   deps: WalletDeps & { merchantCode: string },
 ): void {
