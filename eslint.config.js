@@ -17,11 +17,18 @@ const SERVER_NO_WEB = {
   group: ['**/apps/web/**', '@banca/web', '@banca/web/*'],
   message: 'The server never imports web code.',
 };
-/** From a module file: `../<other>/<anything but index>` (a sibling module's private file). */
-const SIBLING_MODULE_INTERNALS = {
-  regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index(\\.ts)?$)[^/]',
+/**
+ * From a module file `depth` folders below `modules/` (1: `modules/<m>/x.ts`, 2: `modules/<m>/<sub>/x.ts`,
+ * ...): `../` that many times, then `<other>/<anything but index>` (a sibling module's private file).
+ * Counted per depth because a module's sub-folders import each other with one `../` fewer.
+ */
+const siblingModuleInternals = (depth) => ({
+  regex: `^(\\.\\./){${depth}}(?!\\.\\.)[^/]+/(?!index(\\.ts)?$)[^/]`,
   message: 'Another module is reached only through its public face: ../<module>/index.ts.',
-};
+});
+/** Module files' depths below `modules/`: a module's root and two levels of sub-folders. */
+const MODULE_DEPTHS = [1, 2, 3];
+const moduleFiles = (depth, name) => `apps/server/src/modules/${'*/'.repeat(depth)}${name}`;
 /** From anywhere: `.../modules/<name>/<anything but index>`. */
 const MODULE_INTERNALS = {
   regex: '(^|/)modules/[^/]+/(?!index(\\.ts)?$)[^/]',
@@ -175,12 +182,12 @@ export default tseslint.config(
     files: ['apps/server/src/platform/**/*.test.ts'],
     rules: { 'no-restricted-imports': serverImports(PLATFORM_NO_MODULES) },
   },
-  {
-    files: ['apps/server/src/modules/**/*.ts'],
-    rules: { 'no-restricted-imports': serverImports(SIBLING_MODULE_INTERNALS, MODULE_INTERNALS) },
-  },
-  {
-    files: ['apps/server/src/modules/**/*.routes.ts'],
+  ...MODULE_DEPTHS.map((depth) => ({
+    files: [moduleFiles(depth, '*.ts')],
+    rules: { 'no-restricted-imports': serverImports(siblingModuleInternals(depth), MODULE_INTERNALS) },
+  })),
+  ...MODULE_DEPTHS.map((depth) => ({
+    files: [moduleFiles(depth, '*.routes.ts')],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -188,7 +195,7 @@ export default tseslint.config(
           paths: [{ name: 'kysely', message: 'HTTP routes hold no SQL: call the module service.' }],
           patterns: [
             SERVER_NO_WEB,
-            SIBLING_MODULE_INTERNALS,
+            siblingModuleInternals(depth),
             MODULE_INTERNALS,
             {
               group: ['**/*.repository*', '**/platform/db/*'],
@@ -198,5 +205,5 @@ export default tseslint.config(
         },
       ],
     },
-  },
+  })),
 );

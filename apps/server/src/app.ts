@@ -39,7 +39,7 @@ import { createBackOffice, operatorModule } from './modules/operator/index.ts';
 import { authenticate, sessionModule, sessionsForMembers } from './modules/session/index.ts';
 import { verificationModule } from './modules/verification/index.ts';
 import { memberModule } from './modules/member/index.ts';
-import { walletJobs, walletModule } from './modules/wallet/index.ts';
+import { paymentPasswordsForMembers, walletJobs, walletModule } from './modules/wallet/index.ts';
 import { agentModule } from './modules/agent/index.ts';
 import { gamesModule } from './modules/games/index.ts';
 import { houseVendorModule } from './modules/house-vendor/index.ts';
@@ -235,6 +235,8 @@ export async function buildApp({
     clock: () => new Date(),
     // member cannot import session (session imports member): session's service is handed over here.
     sessions: sessionsForMembers,
+    // Likewise the wallet's payment password, which registration may set (the wallet imports member).
+    paymentPasswords: paymentPasswordsForMembers,
     ...(captchas ? { captchaIssued: captchas.record } : {}),
   };
   // Live balance: Redis pub/sub when REDIS_URL is set (every node delivers), memory otherwise.

@@ -10,12 +10,15 @@ import type { OperatorTables } from './modules/operator/operator.table.ts';
 import type { SessionTables } from './modules/session/session.table.ts';
 import type { SystemTables } from './modules/system/system.table.ts';
 import type { VerificationTables } from './modules/verification/verification.table.ts';
-import type { WalletTables } from './modules/wallet/ledger.table.ts';
-import type { WalletSettingsTables } from './modules/wallet/wallet-settings.table.ts';
-import type { DepositTables } from './modules/wallet/deposit.table.ts';
+import type { WalletTables } from './modules/wallet/ledger/ledger.table.ts';
+import type { WalletSettingsTables } from './modules/wallet/settings/wallet-settings.table.ts';
+import type { DepositTables } from './modules/wallet/deposits/deposit.table.ts';
 import type { SandboxPixTables } from './platform/providers/payments/sandbox-pix.table.ts';
 import type { ArtTables } from './platform/art/art.table.ts';
-import type { WithdrawTables } from './modules/wallet/withdraw.table.ts';
+import type { WithdrawalTables } from './modules/wallet/withdrawals/withdrawal.table.ts';
+import type { LiveBalanceTables } from './modules/wallet/live-balance/stream-ticket.table.ts';
+import type { MemberStateTables } from './modules/wallet/member-state/member-state.table.ts';
+import type { MoneySettingsTables } from './modules/wallet/money-settings/money-settings.table.ts';
 import type { CryptoTables } from './platform/crypto/server-key.table.ts';
 import type { EventTables } from './platform/events/event.table.ts';
 import type { JobTables } from './platform/jobs/job-run.table.ts';
@@ -49,7 +52,10 @@ export interface Database
     HouseVendorTables,
     HouseLotteryTables,
     ContentTables,
-    WithdrawTables {}
+    WithdrawalTables,
+    MemberStateTables,
+    MoneySettingsTables,
+    LiveBalanceTables {}
 
 export type Db = Kysely<Database>;
 /** Services and repositories take either, so the caller owns the transaction. */

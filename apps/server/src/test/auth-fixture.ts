@@ -6,6 +6,7 @@ import type { MemberDeps } from '../modules/member/index.ts';
 import { sessionsForMembers, type AuthDeps } from '../modules/session/index.ts';
 import type { AuthFlags } from '../modules/system/index.ts';
 import type { VerificationDeps } from '../modules/verification/index.ts';
+import { paymentPasswordsForMembers } from '../modules/wallet/index.ts';
 import { hashCaptchaAnswer } from '../platform/captcha/captcha.ts';
 import { hashPassword } from '../platform/crypto/password.ts';
 import type { RequestContext } from '../platform/http/request-context.ts';
@@ -107,6 +108,7 @@ export function makeFixture(
     settings: { flags: async () => flags, registerSettings: async () => registerSettings },
     clock: () => now,
     sessions: sessionsForMembers,
+    paymentPasswords: paymentPasswordsForMembers,
   };
   const lastMessage = async (recipient: string) =>
     (await listOutboxMessages(outbox, { recipient: recipient.toLowerCase(), limit: 1 }))[0]?.body;

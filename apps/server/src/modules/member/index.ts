@@ -29,13 +29,12 @@ export {
   listDirectDownline,
   markFirstLogin,
   memberAccessColumns,
-  setPaymentPasswordHash,
   spendTempPassword,
   touchSocialLogin,
 } from './member-records.service.ts';
 export { sendSmsCode } from './sms-code.service.ts';
 export { memberRegistered } from './member.events.ts';
-export type { MemberAuditEvent, MemberDeps, MemberSessions } from './member.deps.ts';
+export type { MemberAuditEvent, MemberDeps, MemberPaymentPasswords, MemberSessions } from './member.deps.ts';
 export type { MemberRow, MemberStatus } from './member.table.ts';
 
 export const memberModule: ServerModule<MemberRouteDeps> = {

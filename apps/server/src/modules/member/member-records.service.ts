@@ -36,12 +36,6 @@ export {
 export const countMemberTeam = (db: DbOrTrx, args: { merchantCode: string; agentId: number; since: Date }) =>
   countTeam(db, { ...args, agentTypes: AGENT_TYPES });
 
-/** The payment password (argon2 hash), set or changed from the wallet's security centre. The member
- *  row keeps it because registration may set it too (register field paymentPassword). */
-export const setPaymentPasswordHash = async (db: DbOrTrx, memberId: number, hash: string): Promise<void> => {
-  await updateMember(db, memberId, { payment_password_hash: hash });
-};
-
 /** An agent's direct downline: id, account, type and status (oldest first, at most `limit`). */
 export const listDirectDownline = (
   db: DbOrTrx,

@@ -40,6 +40,18 @@ export interface MemberSessions {
   ) => Promise<void>;
 }
 
+/**
+ * What registration needs of the wallet module, which owns the payment password (register field
+ * paymentPassword). The wallet imports this module, so the app passes the wallet's implementation in
+ * (`paymentPasswordsForMembers` from modules/wallet).
+ */
+export interface MemberPaymentPasswords {
+  /** The hash to store, made before the registration's transaction opens (hashing is slow). */
+  readonly hash: (plain: string) => Promise<string>;
+  /** Stores the new member's payment password hash in the registration's transaction. */
+  readonly store: (trx: DbOrTrx, memberId: number, hash: string) => Promise<void>;
+}
+
 /** Everything the member services need, passed in so tests can use a real database and fakes. */
 export interface MemberDeps {
   db: Db;
@@ -49,4 +61,5 @@ export interface MemberDeps {
   settings: MerchantSettingsSource;
   clock: () => Date;
   sessions: MemberSessions;
+  paymentPasswords: MemberPaymentPasswords;
 }

@@ -140,8 +140,11 @@ export async function register(
   }
 
   const passwordHash = password ? await hashPassword(password) : null;
+  // The payment password is the wallet's (hashed here, before the transaction, as hashing is slow).
   const paymentHash =
-    enabled.has('paymentPassword') && body.paymentPassword ? await hashPassword(body.paymentPassword) : null;
+    enabled.has('paymentPassword') && body.paymentPassword
+      ? await deps.paymentPasswords.hash(body.paymentPassword)
+      : null;
   const profile: Record<string, string> = {};
   for (const f of PROFILE_FIELDS) {
     const v = body[f];
@@ -156,7 +159,6 @@ export async function register(
         mobile,
         email: enabled.has('email') && body.email ? body.email.trim() : null,
         password_hash: passwordHash,
-        payment_password_hash: paymentHash,
         type: MEMBER_TYPE.MEMBER,
         nickname: enabled.has('nickname') && body.nickname ? body.nickname : null,
         payee_name: enabled.has('payeeName') && body.payeeName ? body.payeeName : null,
@@ -170,6 +172,7 @@ export async function register(
         register_url: body.registerUrl ?? null,
         register_method: body.registerMethod,
       });
+      if (paymentHash) await deps.paymentPasswords.store(trx, member.id, paymentHash);
       await deps.sessions.recordAudit(trx, ctx, 'register', { memberId: member.id, account, detail: mode });
       await recordEvent(
         trx,

@@ -14,7 +14,6 @@ export interface MemberTable {
   mobile: string | null;
   email: string | null;
   password_hash: string | null;
-  payment_password_hash: string | null;
   temp_password_hash: string | null;
   temp_password_expires_at: NullableTimestamp;
   type: ColumnType<number, number | undefined, number>;

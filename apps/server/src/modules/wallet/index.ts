@@ -7,24 +7,37 @@ import type { ScheduledJob } from '../../platform/jobs/scheduler.ts';
 import type { LiveChannel } from '../../platform/live/live-channel.ts';
 import type { PaymentProvider } from '../../platform/providers/payments/payment-provider.ts';
 import type { Database } from '../../database.ts';
-import { depositJobs } from './deposit.jobs.ts';
-import { registerDepositRoutes } from './deposit.routes.ts';
-import { registerLiveStreamRoutes } from './live-balance.ts';
-import { registerWalletRoutes } from './wallet.routes.ts';
-import { registerWalletTransferRoutes } from './wallet-transfer.routes.ts';
-import { setHouseBuckets } from './ledger.service.ts';
-import { registerWalletOpsRoutes } from './wallet-ops.routes.ts';
-import { registerWalletRecordRoutes } from './wallet-record.routes.ts';
-import { merchantCurrencyFrom } from './wallet.service.ts';
-import { createWalletSettings } from './wallet-settings.service.ts';
-import { payoutProviderFor, payoutSyncJob, withdrawAutoConfirmJob } from './withdraw.jobs.ts';
-import { registerWithdrawRoutes } from './withdraw.routes.ts';
-import { syncPayouts } from './withdrawal.service.ts';
+import { depositJobs } from './deposits/deposit.jobs.ts';
+import { registerDepositRoutes } from './deposits/deposit.routes.ts';
+import { registerLiveStreamRoutes } from './live-balance/live-balance.ts';
+import { registerBalanceRoutes } from './balance/balance.routes.ts';
+import { registerWalletTransferRoutes } from './transfers/wallet-transfer.routes.ts';
+import { setHouseBuckets } from './ledger/ledger.service.ts';
+import { registerWalletOpsRoutes } from './ops/wallet-ops.routes.ts';
+import { registerWalletRecordRoutes } from './records/wallet-record.routes.ts';
+import { merchantCurrencyFrom } from './merchant-currency.ts';
+import { createWalletSettings } from './settings/wallet-settings.service.ts';
+import { payoutProviderFor, payoutSyncJob, withdrawAutoConfirmJob } from './withdrawals/withdrawal.jobs.ts';
+import { registerMoneySettingsRoutes } from './money-settings/money-settings.routes.ts';
+import { registerMemberTransferRoutes } from './transfers/member-transfer.routes.ts';
+import { registerWithdrawalRoutes } from './withdrawals/withdrawal.routes.ts';
+import { syncPayouts } from './withdrawals/payout.service.ts';
 
 /**
- * The wallet module: the double-entry ledger (the only code that changes a balance), balances and,
- * later, deposits, withdrawals and wallet transfers. Owns ledger_account and ledger_transfer; other
- * modules move money only through the ledger service exported here, in their own transaction.
+ * The wallet module: the double-entry ledger (the only code that changes a balance) and everything
+ * that moves a member's money. Other modules move money only through the ledger service exported
+ * here, in their own transaction. One folder per sub-domain:
+ * - `ledger/`: accounts, transfers, house buckets (ledger_account, ledger_transfer);
+ * - `balance/`: the balance read, in the token check's statement; `live-balance/`: its push to open
+ *   pages (wallet_stream_ticket);
+ * - `deposits/`: PIX charges, their webhook and jobs (deposit);
+ * - `withdrawals/`: the member's requests, the finance desk, the payout rail (withdrawal,
+ *   withdrawal_proof);
+ * - `money-settings/`: the payment password and the payout PIX key (wallet_payment_password,
+ *   payout_key); `member-state/`: the per-member lock row, turnover owed and wrong-password count
+ *   (wallet_member_state);
+ * - `transfers/`: vendor wallets (transfer mode) and tree transfers; `bonuses/`, `records/` (the
+ *   account record), `settings/` (wallet_settings), `ops/` (adjustments, settings).
  */
 export {
   ensureMemberWallet,
@@ -41,18 +54,23 @@ export {
   type Transfer,
   type TransferRequest,
   type TransferResult,
-} from './ledger.service.ts';
-export { createWalletSettings, type WalletSettingsService } from './wallet-settings.service.ts';
+} from './ledger/ledger.service.ts';
+export { createWalletSettings, type WalletSettingsService } from './settings/wallet-settings.service.ts';
 export { calendarPeriods, localDate, type CalendarPeriod } from './wallet-day.ts';
 export { WalletError } from './wallet.errors.ts';
-export { WALLET_VENDORS } from './wallet-transfer.service.ts';
+export { paymentPasswordsForMembers } from './money-settings/payment-password.service.ts';
+export { WALLET_VENDORS } from './transfers/wallet-transfer.service.ts';
 export { walletBalanceChanged } from './wallet.events.ts';
-export { liveBalanceConsumer } from './live-balance.ts';
-export { settlePaidCharge, reconcileDeposits, expireDeposits } from './deposit.service.ts';
-export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger.table.ts';
-export { addTurnoverRequirement, recordTurnover, turnoverRemaining } from './turnover.service.ts';
-export type { PayoutProvider, PayoutRequest, PayoutStatus } from './payout-provider.ts';
-export { merchantCurrencyFrom, type MerchantCurrency, type WalletDeps } from './wallet.service.ts';
+export { liveBalanceConsumer } from './live-balance/live-balance.ts';
+export { settlePaidCharge, reconcileDeposits, expireDeposits } from './deposits/deposit.service.ts';
+export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger/ledger.table.ts';
+export {
+  addTurnoverRequirement,
+  recordTurnover,
+  turnoverRemaining,
+} from './member-state/turnover.service.ts';
+export type { PayoutProvider, PayoutRequest, PayoutStatus } from './withdrawals/payout-provider.ts';
+export { merchantCurrencyFrom, type MerchantCurrency, type WalletDeps } from './merchant-currency.ts';
 
 export interface WalletModuleDeps {
   db: Db;
@@ -106,7 +124,7 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
       merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
       settings: createWalletSettings(deps.db),
     };
-    registerWalletRoutes(app, wallet);
+    registerBalanceRoutes(app, wallet);
     registerWalletRecordRoutes(app, wallet);
     registerWalletOpsRoutes(app, { ...wallet, merchantCode: deps.merchantCode, ops: deps.ops });
     registerWalletTransferRoutes(app, wallet);
@@ -139,6 +157,8 @@ export const walletModule: ServerModule<WalletModuleDeps> = {
         },
       }),
     };
-    registerWithdrawRoutes(app, money);
+    registerMoneySettingsRoutes(app, money);
+    registerWithdrawalRoutes(app, money);
+    registerMemberTransferRoutes(app, money);
   },
 };

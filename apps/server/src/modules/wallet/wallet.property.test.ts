@@ -25,8 +25,8 @@ import {
   walletRoutes,
   type RecordEntry,
 } from '@banca/contract';
-import { expectLedgerConsistent } from './ledger.testing.ts';
-import { createWalletSettings } from './wallet-settings.service.ts';
+import { expectLedgerConsistent } from './ledger/ledger.testing.ts';
+import { createWalletSettings } from './settings/wallet-settings.service.ts';
 import {
   loggedInMember,
   opsCall,
@@ -35,7 +35,7 @@ import {
   startWithdrawTestServer,
   type TestMember,
   type WithdrawTestServer,
-} from './withdraw.testing.ts';
+} from './withdrawals/withdrawal.testing.ts';
 
 const RUNS = Number(process.env.FC_RUNS ?? 8);
 const SEED = process.env.FC_SEED !== undefined ? Number(process.env.FC_SEED) : undefined;

@@ -22,19 +22,19 @@ import { seedDemo } from '../../seed/demo-seed.ts';
 import { authClient, freshIp, freshUsername, insertAccounts, FAST_PASSWORD } from '../../test/auth-client.ts';
 import { freePort, namedOperatorToken, operatorHeaders, OPERATOR_TOKEN } from '../../test/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-db.ts';
-import { reconcileDeposits, depositLedgerKey } from './deposit.service.ts';
-import { houseBalance } from './ledger.service.ts';
-import { expectLedgerConsistent } from './ledger.testing.ts';
-import { SandboxPayoutProvider } from './payout-provider.ts';
-import { createWalletSettings } from './wallet-settings.service.ts';
-import { syncPayouts } from './withdrawal.service.ts';
+import { reconcileDeposits, depositLedgerKey } from './deposits/deposit.service.ts';
+import { houseBalance } from './ledger/ledger.service.ts';
+import { expectLedgerConsistent } from './ledger/ledger.testing.ts';
+import { SandboxPayoutProvider } from './withdrawals/payout-provider.ts';
+import { createWalletSettings } from './settings/wallet-settings.service.ts';
+import { syncPayouts } from './withdrawals/payout.service.ts';
 import {
   fund,
   readyToWithdraw,
   withdrawBody,
   type TestMember,
   type WithdrawTestServer,
-} from './withdraw.testing.ts';
+} from './withdrawals/withdrawal.testing.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 const MEMBERS = 4;

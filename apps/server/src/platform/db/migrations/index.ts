@@ -30,6 +30,7 @@ import * as m202611251030 from './202611251030-house-fairness-rounds.ts';
 import * as m202611251040 from './202611251040-house-lottery.ts';
 import * as m202611251050 from './202611251050-records-bet-settled-index.ts';
 import * as m202611251100 from './202611251100-events-sql-functions-plpgsql.ts';
+import * as m202611262336 from './202611262336-wallet-payment-password.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '202611251040-house-lottery': m202611251040,
   '202611251050-records-bet-settled-index': m202611251050,
   '202611251100-events-sql-functions-plpgsql': m202611251100,
+  '202611262336-wallet-payment-password': m202611262336,
 };
 
 export const migrationProvider: MigrationProvider = {

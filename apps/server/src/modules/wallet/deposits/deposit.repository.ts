@@ -1,0 +1,121 @@
+import type { DbOrTrx } from '../../../database.ts';
+import type { DepositRow, DepositTable } from './deposit.table.ts';
+import type { Insertable } from 'kysely';
+
+export const findDepositByClientKey = (db: DbOrTrx, memberId: number, clientKey: string) =>
+  db
+    .selectFrom('deposit')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('client_key', '=', clientKey)
+    .executeTakeFirst();
+
+/** Inserts unless the member's client key is taken (a raced twin): then undefined. */
+export const insertDepositIfNew = (db: DbOrTrx, row: Insertable<DepositTable>) =>
+  db
+    .insertInto('deposit')
+    .values(row)
+    .onConflict((oc) => oc.columns(['member_id', 'client_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+
+export const findMemberDeposit = (db: DbOrTrx, memberId: number, id: number) =>
+  db
+    .selectFrom('deposit')
+    .selectAll()
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+
+export const listMemberDeposits = (db: DbOrTrx, memberId: number, limit: number) =>
+  db
+    .selectFrom('deposit')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+/** The deposit of a provider's charge, locked until the caller's transaction ends. */
+export const lockDepositByProviderRef = (db: DbOrTrx, provider: string, providerRef: string) =>
+  db
+    .selectFrom('deposit')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_ref', '=', providerRef)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const markDepositPaid = (
+  db: DbOrTrx,
+  id: number,
+  set: Pick<DepositRow, 'paid_amount' | 'paid_at' | 'credited_at' | 'transfer_id' | 'flag'>,
+) =>
+  db
+    .updateTable('deposit')
+    .set({ ...set, status: 'paid' })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Pending charges past their expiry become expired; returns them. */
+export const expirePendingDeposits = (db: DbOrTrx, now: Date, limit: number) =>
+  db
+    .updateTable('deposit')
+    .set({ status: 'expired' })
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('deposit')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('expires_at', '<=', now)
+        .orderBy('expires_at')
+        .limit(limit),
+    )
+    .where('status', '=', 'pending')
+    .returning(['id', 'member_id'])
+    .execute();
+
+/** Unpaid deposits created since `since`, oldest first: what reconciliation asks the provider about. */
+export const listUnpaidDeposits = (
+  db: DbOrTrx,
+  provider: string,
+  since: Date,
+  afterId: number,
+  limit: number,
+) =>
+  db
+    .selectFrom('deposit')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('id', '>', afterId)
+    .where('status', '<>', 'paid')
+    .where('created_at', '>=', since)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+export interface OpsDepositFilter {
+  merchantCode: string;
+  memberId?: number;
+  status?: DepositRow['status'];
+  flagged?: boolean;
+  from?: Date;
+  to?: Date;
+  before?: number;
+  limit: number;
+}
+
+export const searchDeposits = (db: DbOrTrx, f: OpsDepositFilter) => {
+  let q = db.selectFrom('deposit').selectAll().where('merchant_code', '=', f.merchantCode);
+  if (f.memberId !== undefined) q = q.where('member_id', '=', f.memberId);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  if (f.flagged === true) q = q.where('flag', 'is not', null);
+  if (f.flagged === false) q = q.where('flag', 'is', null);
+  if (f.from !== undefined) q = q.where('created_at', '>=', f.from);
+  if (f.to !== undefined) q = q.where('created_at', '<', f.to);
+  if (f.before !== undefined) q = q.where('id', '<', f.before);
+  return q.orderBy('id', 'desc').limit(f.limit).execute();
+};

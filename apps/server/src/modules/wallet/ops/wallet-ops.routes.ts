@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { walletRoutes } from '@banca/contract';
+import type { Db } from '../../../database.ts';
+import type { OperatorActor, OpsAccess } from '../../../ops-access.ts';
+import { AppError } from '../../../platform/http/app-error.ts';
+import { registerRoute } from '../../../platform/http/contract-route.ts';
+import { grantBonus } from '../bonuses/bonus.service.ts';
+import { adjustBalance, changeWalletSettings } from './wallet-ops.service.ts';
+import type { WalletSettingsService } from '../settings/wallet-settings.service.ts';
+import type { WalletDeps } from '../merchant-currency.ts';
+
+export interface WalletOpsDeps extends Pick<WalletDeps, 'merchantCurrency'> {
+  db: Db;
+  merchantCode: string;
+  settings: WalletSettingsService;
+  /** Undefined without a back office: these routes are then not registered (404). */
+  ops: OpsAccess | undefined;
+}
+
+const actorOf = (request: FastifyRequest): OperatorActor => {
+  if (!request.operator) throw new AppError('not_logged_in');
+  return request.operator;
+};
+
+/**
+ * The wallet's /ops calls. Identity, roles and the audit come from the OpsAccess port in the context
+ * (the operator module's), so this module never imports the operator module.
+ */
+export function registerWalletOpsRoutes(app: FastifyInstance, deps: WalletOpsDeps): void {
+  const { ops } = deps;
+  if (!ops) return;
+  registerRoute(
+    app,
+    walletRoutes.adjustBalance,
+    ({ body, request }) =>
+      adjustBalance(
+        { db: deps.db, merchantCode: deps.merchantCode, merchantCurrency: deps.merchantCurrency, ops },
+        actorOf(request),
+        body,
+        request.id,
+      ),
+    { onRequest: ops.require('finance') },
+  );
+  registerRoute(
+    app,
+    walletRoutes.grantBonus,
+    ({ body, request }) =>
+      grantBonus(
+        { db: deps.db, merchantCode: deps.merchantCode, merchantCurrency: deps.merchantCurrency, ops },
+        actorOf(request),
+        body,
+        request.id,
+      ),
+    { onRequest: ops.require('finance') },
+  );
+  registerRoute(app, walletRoutes.getSettings, () => deps.settings.get(deps.merchantCode), {
+    onRequest: ops.require('admin'),
+  });
+  registerRoute(
+    app,
+    walletRoutes.putSettings,
+    ({ body, request }) =>
+      changeWalletSettings(
+        { db: deps.db, merchantCode: deps.merchantCode, settings: deps.settings, ops },
+        actorOf(request),
+        body,
+        request.id,
+      ),
+    { onRequest: ops.require('admin') },
+  );
+}

@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../../database.ts';
+
+/** A member's own accounts (cash wallet, vendor wallets, play money): what its record is made of. */
+export const memberAccounts = (db: DbOrTrx, memberId: number) =>
+  db
+    .selectFrom('ledger_account')
+    .select(['id', 'currency', 'balance'])
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'MEMBER')
+    .orderBy('id')
+    .execute();
+
+export interface RecordFilter {
+  accountIds: number[];
+  types?: string[];
+  from?: Date;
+  to?: Date;
+  /** Keyset: lines strictly after this one in newest-first order. */
+  after?: { transferId: number; side: 'd' | 'c' };
+  limit: number;
+}
+
+export interface RecordRow {
+  id: number;
+  side: 'd' | 'c';
+  kind: string;
+  amount: number;
+  currency: string;
+  balance_after: number | null;
+  reference: string | null;
+  created_at: Date;
+}
+
+/**
+ * One line per side of a transfer that touches one of the accounts (a move between two of the
+ * member's own accounts is two lines), newest first by (transfer id, side).
+ *
+ * Why keyset by id is stable under concurrent writes: transfer() locks the member's account before it
+ * draws the transfer's id, and holds the lock to commit, so on one account ids are drawn in commit
+ * order; a page read later never finds a new line between lines it has already passed.
+ */
+export async function selectRecord(db: DbOrTrx, f: RecordFilter): Promise<RecordRow[]> {
+  if (f.accountIds.length === 0) return [];
+  const side = (s: 'd' | 'c') => {
+    const accountCol = s === 'd' ? 'debit_account_id' : 'credit_account_id';
+    let q = db
+      .selectFrom('ledger_transfer')
+      .select([
+        'id',
+        sql<'d' | 'c'>`${s}::text`.as('side'),
+        'kind',
+        (s === 'd' ? sql<number>`-amount` : sql<number>`amount`).as('amount'),
+        'currency',
+        (s === 'd' ? sql<number | null>`debit_balance_after` : sql<number | null>`credit_balance_after`).as(
+          'balance_after',
+        ),
+        'reference',
+        'created_at',
+      ])
+      .where(accountCol, 'in', f.accountIds);
+    if (f.types && f.types.length > 0) q = q.where('kind', 'in', f.types as never[]);
+    if (f.from) q = q.where('created_at', '>=', f.from);
+    if (f.to) q = q.where('created_at', '<', f.to);
+    if (f.after) {
+      const { transferId, side: afterSide } = f.after;
+      // Newest first and, within one transfer, d before c: (id, side) below the cursor's.
+      q = q.where(sql<boolean>`(id, ${s}::text) < (${transferId}::bigint, ${afterSide}::text)`);
+    }
+    return q;
+  };
+  const rows = await db
+    .selectFrom(side('d').unionAll(side('c')).as('e'))
+    .selectAll()
+    .orderBy('id', 'desc')
+    .orderBy('side', 'desc')
+    .limit(f.limit)
+    .execute();
+  return rows as RecordRow[];
+}
+
+/** What the accounts were credited by transfers of one kind, all time (minor units). */
+export async function sumCredits(db: DbOrTrx, accountIds: number[], kind: string): Promise<number> {
+  if (accountIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('ledger_transfer')
+    .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
+    .where('credit_account_id', 'in', accountIds)
+    .where('kind', '=', kind as never)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
