@@ -8,7 +8,7 @@ import {
   type SerializedEnvelope,
 } from '../../platform/http/contract-route.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
-import type { CatalogueService } from './catalogue.service.ts';
+import type { CatalogueService } from './catalogue/catalogue.service.ts';
 import {
   addFavorite,
   favoriteIds,
@@ -16,9 +16,9 @@ import {
   recentGames,
   removeFavorite,
   type MemberGamesDeps,
-} from './member-games.service.ts';
-import { rankList } from './winner-board.ts';
-import { launchGame } from './launch.service.ts';
+} from './lobby/member-games.service.ts';
+import { rankList } from './lobby/winner-board.ts';
+import { launchGame } from './launch/launch.service.ts';
 
 export interface GamesRouteDeps extends MemberGamesDeps {
   catalogue: CatalogueService;

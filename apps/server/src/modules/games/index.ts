@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../platform/http/server-module.ts';
-import { CatalogueService } from './catalogue.service.ts';
+import { CatalogueService } from './catalogue/catalogue.service.ts';
 import { registerGamesRoutes } from './games.routes.ts';
 import type { Db } from '../../database.ts';
 import type { OpsAccess } from '../../ops-access.ts';
@@ -20,7 +20,7 @@ import { registerRecordRoutes } from './bet-record.routes.ts';
  * game_launch; other
  * modules reach them only through what this file exports.
  */
-export { CatalogueService } from './catalogue.service.ts';
+export { CatalogueService } from './catalogue/catalogue.service.ts';
 export {
   CatalogueFileError,
   importCatalogue,
@@ -30,15 +30,15 @@ export {
   type ImportReport,
   type ImportVendor,
   type RowError,
-} from './catalogue-import.ts';
-export { recordRecentGame } from './member-games.service.ts';
-export { ensureVendorLaunch, LAUNCH_TOKEN_TTL_MS } from './launch.service.ts';
-export type { OpenMode } from './launch.table.ts';
+} from './catalogue/catalogue-import.ts';
+export { recordRecentGame } from './lobby/member-games.service.ts';
+export { ensureVendorLaunch, LAUNCH_TOKEN_TTL_MS } from './launch/launch.service.ts';
+export type { OpenMode } from './launch/launch.table.ts';
 export { gamesCleanupJob } from './games.jobs.ts';
-export { explainListGames, type GameFilter } from './catalogue.repository.ts';
+export { explainListGames, type GameFilter } from './catalogue/catalogue.repository.ts';
 export { roundSettled } from './games.events.ts';
-export { maskCustomerName, winnerBoardConsumer } from './winner-board.ts';
-export { normalizeSearch } from './search-text.ts';
+export { maskCustomerName, winnerBoardConsumer } from './lobby/winner-board.ts';
+export { normalizeSearch } from './catalogue/search-text.ts';
 export { GamesError } from './games.errors.ts';
 export {
   openPlayerSession,

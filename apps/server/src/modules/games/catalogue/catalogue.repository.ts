@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Language } from '@banca/contract';
-import type { Database, DbOrTrx } from '../../database.ts';
+import type { Database, DbOrTrx } from '../../../database.ts';
 import { escapeLike } from './search-text.ts';
 
 type GamesDb = DbOrTrx;

@@ -1,8 +1,8 @@
 import { WINNER_BOARD_LIMIT, type GameType, type Language, type RankItem } from '@banca/contract';
-import type { Database, Db } from '../../database.ts';
-import { defineConsumer, on } from '../../platform/events/event-catalogue.ts';
-import { roundSettled } from './games.events.ts';
-import type { CatalogueService } from './catalogue.service.ts';
+import type { Database, Db } from '../../../database.ts';
+import { defineConsumer, on } from '../../../platform/events/event-catalogue.ts';
+import { roundSettled } from '../games.events.ts';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 
 /** "joao123" -> "jo***3": two first characters, three stars, the last one; short names keep less. */
 export function maskCustomerName(account: string): string {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
 import { CatalogueService } from './catalogue.service.ts';
 import {
   CatalogueFileError,

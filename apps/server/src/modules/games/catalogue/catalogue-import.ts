@@ -10,10 +10,10 @@ import {
 } from '@banca/contract';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { z } from 'zod';
-import { storeArt } from '../../platform/art/art.ts';
-import { gameTileSvg, vendorLogoSvg } from '../../platform/art/art-svg.ts';
+import { storeArt } from '../../../platform/art/art.ts';
+import { gameTileSvg, vendorLogoSvg } from '../../../platform/art/art-svg.ts';
 import { bumpCatalogueVersion } from './catalogue.repository.ts';
-import type { Db, DbOrTrx } from '../../database.ts';
+import type { Db, DbOrTrx } from '../../../database.ts';
 import { normalizeSearch } from './search-text.ts';
 
 /**

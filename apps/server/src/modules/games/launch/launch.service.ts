@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Language, LaunchGameValue, VendorAnswer } from '@banca/contract';
 import { sql } from 'kysely';
-import type { Db, DbOrTrx } from '../../database.ts';
-import { inTransaction } from '../../platform/db/in-transaction.ts';
-import { findEnabledGame } from './catalogue.repository.ts';
-import { GamesError } from './games.errors.ts';
+import type { Db, DbOrTrx } from '../../../database.ts';
+import { inTransaction } from '../../../platform/db/in-transaction.ts';
+import { findEnabledGame } from '../catalogue/catalogue.repository.ts';
+import { GamesError } from '../games.errors.ts';
 import type { OpenMode } from './launch.table.ts';
-import { recordRecentGame } from './member-games.service.ts';
-import { openPlayerSession } from './player-session.service.ts';
+import { recordRecentGame } from '../lobby/member-games.service.ts';
+import { openPlayerSession } from '../player-session.service.ts';
 
 /*
  * The launch (issue 11 item 2, docs/vendor-api.md "Launch"). A member's launch answers the vendor's

@@ -28,8 +28,8 @@ import {
   type GameRow,
   type VendorRow,
 } from './catalogue.repository.ts';
-import { GamesError } from './games.errors.ts';
-import type { Db } from '../../database.ts';
+import { GamesError } from '../games.errors.ts';
+import type { Db } from '../../../database.ts';
 import { normalizeSearch } from './search-text.ts';
 
 /** Vendors whose SPORTS cards the lobby shows as ESPORTS and COCKFIGHT (spec section 4). */

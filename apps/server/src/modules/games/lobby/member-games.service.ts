@@ -8,10 +8,14 @@ import {
   type RecentGamesValue,
 } from '@banca/contract';
 import { sql } from 'kysely';
-import type { Db, DbOrTrx } from '../../database.ts';
-import { COCKFIGHT_VASSALAGES, ESPORT_VASSALAGES, type CatalogueService } from './catalogue.service.ts';
-import { findEnabledGame } from './catalogue.repository.ts';
-import { GamesError } from './games.errors.ts';
+import type { Db, DbOrTrx } from '../../../database.ts';
+import {
+  COCKFIGHT_VASSALAGES,
+  ESPORT_VASSALAGES,
+  type CatalogueService,
+} from '../catalogue/catalogue.service.ts';
+import { findEnabledGame } from '../catalogue/catalogue.repository.ts';
+import { GamesError } from '../games.errors.ts';
 
 /** How many recent games are kept per member (older ones are dropped when a new one is recorded). */
 export const RECENT_KEEP = 60;
