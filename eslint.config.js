@@ -17,11 +17,21 @@ const SERVER_NO_WEB = {
   group: ['**/apps/web/**', '@banca/web', '@banca/web/*'],
   message: 'The server never imports web code.',
 };
-/** From a module file: `../<other>/<anything but index>` (a sibling module's private file). */
-const SIBLING_MODULE_INTERNALS = {
-  regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index(\\.ts)?$)[^/]',
+/**
+ * From a module file `depth` folders below its module's root (0 for `modules/<name>/x.ts`, 1 for a
+ * sub-domain folder such as `modules/games/catalogue/x.ts`): `../` depth + 1 times, then
+ * `<other>/<anything but index>` (a sibling module's private file). A sub-domain folder's `../<sub>/x`
+ * stays inside its own module and is allowed.
+ */
+const siblingModuleInternals = (depth) => ({
+  regex: `^(\\.\\./){${depth + 1}}(?!\\.\\.)[^/]+/(?!index(\\.ts)?$)[^/]`,
   message: 'Another module is reached only through its public face: ../<module>/index.ts.',
-};
+});
+/** Module files by depth below their module's root (see siblingModuleInternals). */
+const MODULE_DEPTHS = [0, 1, 2].map((depth) => ({
+  depth,
+  files: `apps/server/src/modules/*/${'*/'.repeat(depth)}`,
+}));
 /** From anywhere: `.../modules/<name>/<anything but index>`. */
 const MODULE_INTERNALS = {
   regex: '(^|/)modules/[^/]+/(?!index(\\.ts)?$)[^/]',
@@ -175,12 +185,12 @@ export default tseslint.config(
     files: ['apps/server/src/platform/**/*.test.ts'],
     rules: { 'no-restricted-imports': serverImports(PLATFORM_NO_MODULES) },
   },
-  {
-    files: ['apps/server/src/modules/**/*.ts'],
-    rules: { 'no-restricted-imports': serverImports(SIBLING_MODULE_INTERNALS, MODULE_INTERNALS) },
-  },
-  {
-    files: ['apps/server/src/modules/**/*.routes.ts'],
+  ...MODULE_DEPTHS.map(({ depth, files }) => ({
+    files: [`${files}*.ts`],
+    rules: { 'no-restricted-imports': serverImports(siblingModuleInternals(depth), MODULE_INTERNALS) },
+  })),
+  ...MODULE_DEPTHS.map(({ depth, files }) => ({
+    files: [`${files}*.routes.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -188,7 +198,7 @@ export default tseslint.config(
           paths: [{ name: 'kysely', message: 'HTTP routes hold no SQL: call the module service.' }],
           patterns: [
             SERVER_NO_WEB,
-            SIBLING_MODULE_INTERNALS,
+            siblingModuleInternals(depth),
             MODULE_INTERNALS,
             {
               group: ['**/*.repository*', '**/platform/db/*'],
@@ -198,5 +208,5 @@ export default tseslint.config(
         },
       ],
     },
-  },
+  })),
 );
