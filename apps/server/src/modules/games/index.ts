@@ -1,6 +1,8 @@
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import { CatalogueService } from './catalogue/catalogue.service.ts';
 import { registerGamesRoutes } from './games.routes.ts';
+import { followCatalogueChanges } from './catalogue/catalogue.events.ts';
+import type { LiveChannel } from '../../platform/live/live-channel.ts';
 import type { Db } from '../../database.ts';
 import type { OpsAccess } from '../../ops-access.ts';
 import { deriveServerSecret } from '../../platform/crypto/derived-secret.ts';
@@ -37,7 +39,8 @@ export type { OpenMode } from './launch/launch.table.ts';
 export { gamesCleanupJob } from './games.jobs.ts';
 export { explainListGames, type GameFilter } from './catalogue/catalogue.repository.ts';
 export { roundSettled } from './games.events.ts';
-export { maskCustomerName, winnerBoardConsumer } from './lobby/winner-board.ts';
+export { maskCustomerName } from './lobby/winner-board.ts';
+export { gamesConsumer } from './games.consumer.ts';
 export { normalizeSearch } from './catalogue/search-text.ts';
 export { GamesError } from './games.errors.ts';
 export {
@@ -64,12 +67,16 @@ export interface GamesModuleDeps {
   system: Pick<SystemService, 'whitelabel'>;
   /** /ops access; undefined: no back office (the /ops routes are not registered). */
   ops: OpsAccess | undefined;
+  /** Carries catalogue changes to every node (catalogue.events.ts). */
+  live: LiveChannel;
 }
 
 export const gamesModule: ServerModule<GamesModuleDeps> = {
   name: 'games',
   register: async (app, deps) => {
     const catalogue = new CatalogueService(deps.db);
+    const unfollow = followCatalogueChanges(deps.live, (version) => catalogue.cache.changed(version));
+    app.addHook('onClose', async () => unfollow());
     registerGamesRoutes(app, {
       db: deps.db,
       catalogue,

@@ -135,7 +135,7 @@ describe('npm run catalogue:import', () => {
   const run = (...args: string[]) =>
     promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', join(here, '../../catalogue-import-cli.ts'), ...args],
+      ['--import', 'tsx', join(here, '../../../catalogue-import-cli.ts'), ...args],
       {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
       },

@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { storeArt } from '../../../platform/art/art.ts';
 import { gameTileSvg, vendorLogoSvg } from '../../../platform/art/art-svg.ts';
 import { bumpCatalogueVersion } from './catalogue.repository.ts';
+import { catalogueChanged } from './catalogue.events.ts';
+import { recordEvent } from '../../../platform/events/event-catalogue.ts';
 import type { Db, DbOrTrx } from '../../../database.ts';
 import { normalizeSearch } from './search-text.ts';
 
@@ -276,7 +278,11 @@ export async function importCatalogue(
       report = await applyCatalogue(trx, file);
       report.dryRun = options.dryRun === true;
       if (options.dryRun) throw new DryRunRollback();
-      if (report.changes > 0) await bumpCatalogueVersion(trx);
+      if (report.changes > 0) {
+        // The new version and its event commit with the change: every node rebuilds its snapshot.
+        const version = await bumpCatalogueVersion(trx);
+        await recordEvent(trx, catalogueChanged, { version }, { key: 'catalogue' });
+      }
     });
   } catch (error) {
     if (!(error instanceof DryRunRollback)) throw error;

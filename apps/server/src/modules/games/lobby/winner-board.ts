@@ -1,8 +1,9 @@
 import { WINNER_BOARD_LIMIT, type GameType, type Language, type RankItem } from '@banca/contract';
 import type { Database, Db } from '../../../database.ts';
-import { defineConsumer, on } from '../../../platform/events/event-catalogue.ts';
+import { on, type EventSubscription } from '../../../platform/events/event-catalogue.ts';
 import { roundSettled } from '../games.events.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
+import { biggestWins, insertWin } from './winner-board.repository.ts';
 
 /** "joao123" -> "jo***3": two first characters, three stars, the last one; short names keep less. */
 export function maskCustomerName(account: string): string {
@@ -13,28 +14,23 @@ export function maskCustomerName(account: string): string {
 }
 
 /**
- * The winner board's consumer: a round whose payout is above its stake is a win of `payout`. Play
- * money (trial accounts) never reaches the board. Idempotent on the round id.
+ * The winner board's handler (of the games consumer, games.consumer.ts): a round whose payout is
+ * above its stake is a win of `payout`. Play money (trial accounts) never reaches the board.
+ * Idempotent on the round id.
  */
-export const winnerBoardConsumer = defineConsumer<Database>('games.winner-board', [
-  on(roundSettled, async (event, trx) => {
-    const p = event.payload;
-    if (!(p.payout > p.stake) || p.currency === 'XPL') return;
-    await trx
-      .insertInto('game_win')
-      .values({
-        round_id: p.roundId,
-        node_id: p.nodeId,
-        game_type: p.gameType,
-        customer_name: maskCustomerName(p.account),
-        win_amount: p.payout,
-        currency: p.currency,
-        settled_at: p.settledAt,
-      })
-      .onConflict((oc) => oc.column('round_id').doNothing())
-      .execute();
-  }),
-]);
+export const recordWins: EventSubscription<Database> = on(roundSettled, async (event, trx) => {
+  const p = event.payload;
+  if (!(p.payout > p.stake) || p.currency === 'XPL') return;
+  await insertWin(trx, {
+    round_id: p.roundId,
+    node_id: p.nodeId,
+    game_type: p.gameType,
+    customer_name: maskCustomerName(p.account),
+    win_amount: p.payout,
+    currency: p.currency,
+    settled_at: p.settledAt,
+  });
+});
 
 /** GCSGAME_getRankList: the biggest wins, biggest first, with the game's art and name. */
 export async function rankList(
@@ -42,15 +38,7 @@ export async function rankList(
   catalogue: CatalogueService,
   request: { gameCategory: 'ALL' | GameType; limitNum: number; language: Language },
 ): Promise<RankItem[]> {
-  let q = db
-    .selectFrom('game_win')
-    .select(['round_id', 'node_id', 'customer_name', 'win_amount', 'currency'])
-    .orderBy('win_amount', 'desc')
-    .orderBy('settled_at', 'desc')
-    .orderBy('round_id')
-    .limit(Math.min(request.limitNum, WINNER_BOARD_LIMIT));
-  if (request.gameCategory !== 'ALL') q = q.where('game_type', '=', request.gameCategory);
-  const wins = await q.execute();
+  const wins = await biggestWins(db, request.gameCategory, Math.min(request.limitNum, WINNER_BOARD_LIMIT));
   const games = new Map(
     (await catalogue.gamesInOrder([...new Set(wins.map((w) => w.node_id))], request.language)).map((g) => [
       g.nodeId,

@@ -1,0 +1,195 @@
+import type { Game, GameType, Language } from '@banca/contract';
+import type {
+  CatalogueRows,
+  GameFilter,
+  GameRow,
+  SnapshotGameRow,
+  VendorRow,
+} from './catalogue.repository.ts';
+
+/**
+ * One version of the catalogue as a gateway node holds it in memory: built once per catalogue
+ * version (catalogue-cache.ts), never changed after, so any number of requests read it without
+ * locks and every answer comes from one version.
+ *
+ * The lobby's lists are answered from it, not from the database: each enabled game's answer object
+ * per language is made once; the games sit in list order (sort, node_id, as the database orders
+ * them), with the positions of each type's and each vendor's games, the hot games in hot order, and
+ * per language a trigram index of the folded names (search-text.ts) for the name search. A filter is
+ * resolved exactly as the SQL lists resolve it (catalogue.repository.ts whereFilter; the equivalence
+ * test compares the two on random filters).
+ */
+export class CatalogueSnapshot {
+  readonly version: number;
+  /** Every vendor, disabled ones too (the service decides what a disabled vendor means). */
+  readonly vendors: ReadonlyMap<string, VendorRow>;
+  private readonly games: readonly SnapshotGame[];
+  private readonly byId: ReadonlyMap<string, SnapshotGame>;
+  private readonly byType: ReadonlyMap<string, Int32Array>;
+  private readonly byVendor: ReadonlyMap<string, Int32Array>;
+  private readonly hot: Int32Array;
+  private readonly all: Int32Array;
+  private readonly trigrams: Record<Language, ReadonlyMap<string, Int32Array>>;
+
+  constructor(rows: CatalogueRows) {
+    this.version = rows.version;
+    this.vendors = new Map(rows.vendors.map((v) => [v.vassalage, v]));
+    this.games = rows.games.map((row, position) => {
+      const vendor = this.vendors.get(row.vassalage);
+      return {
+        position,
+        row,
+        search: { PT: row.search_pt, EN: row.search_en },
+        answer: { PT: toGame(row, vendor, 'PT'), EN: toGame(row, vendor, 'EN') },
+      };
+    });
+    this.byId = new Map(this.games.map((g) => [g.row.node_id, g]));
+    this.all = Int32Array.from(this.games, (g) => g.position);
+    this.byType = positionsBy(this.games, (g) => g.row.game_type);
+    this.byVendor = positionsBy(this.games, (g) => g.row.vassalage);
+    this.hot = Int32Array.from(
+      rows.hotOrder.flatMap((id) => {
+        const game = this.byId.get(id);
+        return game ? [game.position] : [];
+      }),
+    );
+    this.trigrams = { PT: trigramIndex(this.games, 'PT'), EN: trigramIndex(this.games, 'EN') };
+  }
+
+  get size(): number {
+    return this.games.length;
+  }
+
+  /** The games of a list filter in list order (hot order with hotOnly), as positions. */
+  private matches(filter: GameFilter, limit = Infinity): number[] {
+    const language = filter.language;
+    const search = filter.search ?? '';
+    const only = filter.vassalages ? new Set(filter.vassalages) : undefined;
+    const not = filter.excludeVassalages?.length ? new Set(filter.excludeVassalages) : undefined;
+    // The narrowest list that holds every match; the rest of the filter is checked per game.
+    let candidates: ArrayLike<number>;
+    if (filter.hotOnly) candidates = this.hot;
+    else if (only) candidates = this.ofVendors(filter.vassalages!);
+    else if (filter.gameType) candidates = this.byType.get(filter.gameType) ?? EMPTY;
+    else candidates = this.all;
+    if (search.length >= 3 && !filter.hotOnly) {
+      const posting = this.rarestTrigram(search, language);
+      if (posting.length < candidates.length) candidates = posting;
+    }
+    const out: number[] = [];
+    for (let i = 0; i < candidates.length && out.length < limit; i++) {
+      const g = this.games[candidates[i]!]!;
+      const row = g.row;
+      if (filter.gameType && row.game_type !== filter.gameType) continue;
+      if (only && !only.has(row.vassalage)) continue;
+      if (not?.has(row.vassalage)) continue;
+      if (filter.gameClassify && row.game_classify !== filter.gameClassify) continue;
+      if (search && !g.search[language].includes(search)) continue;
+      out.push(g.position);
+    }
+    return out;
+  }
+
+  /** The positions of these vendors' games, in list order. */
+  private ofVendors(vassalages: readonly string[]): ArrayLike<number> {
+    if (vassalages.length === 1) return this.byVendor.get(vassalages[0]!) ?? EMPTY;
+    const merged = vassalages.flatMap((v) => [...(this.byVendor.get(v) ?? EMPTY)]);
+    return merged.sort((a, b) => a - b);
+  }
+
+  /** The shortest posting list among the search's trigrams (every match is in each of them). */
+  private rarestTrigram(search: string, language: Language): ArrayLike<number> {
+    const index = this.trigrams[language];
+    let rarest: Int32Array | undefined;
+    for (let i = 0; i + 3 <= search.length; i++) {
+      const posting = index.get(search.slice(i, i + 3));
+      if (!posting) return EMPTY;
+      if (!rarest || posting.length < rarest.length) rarest = posting;
+    }
+    return rarest ?? this.all;
+  }
+
+  /** A page of a list and the list's size. */
+  page(filter: GameFilter, page: { offset: number; limit: number }): { games: Game[]; total: number } {
+    const all = this.matches(filter);
+    const language = filter.language;
+    return {
+      games: all.slice(page.offset, page.offset + page.limit).map((p) => this.games[p]!.answer[language]),
+      total: all.length,
+    };
+  }
+
+  /** The first `limit` hot games of a filter, most popular first. */
+  hotGames(filter: GameFilter, limit: number): Game[] {
+    return this.matches({ ...filter, hotOnly: true }, limit).map(
+      (p) => this.games[p]!.answer[filter.language],
+    );
+  }
+
+  /** Enabled games by id, in the order asked, skipping ids that are gone or disabled. */
+  inOrder(nodeIds: readonly string[], language: Language): Game[] {
+    return nodeIds.flatMap((id) => {
+      const game = this.byId.get(id);
+      return game ? [game.answer[language]] : [];
+    });
+  }
+}
+
+interface SnapshotGame {
+  position: number;
+  row: SnapshotGameRow;
+  search: Record<Language, string>;
+  /** The list answer per language: shared by every answer that lists the game, never mutated. */
+  answer: Record<Language, Game>;
+}
+
+const EMPTY = new Int32Array(0);
+
+function positionsBy(
+  games: readonly SnapshotGame[],
+  key: (g: SnapshotGame) => string,
+): Map<string, Int32Array> {
+  const lists = new Map<string, number[]>();
+  for (const g of games) {
+    const k = key(g);
+    let list = lists.get(k);
+    if (!list) lists.set(k, (list = []));
+    list.push(g.position);
+  }
+  return new Map([...lists].map(([k, list]) => [k, Int32Array.from(list)]));
+}
+
+/** Each three-character run of the folded names -> the positions of the games whose name has it. */
+function trigramIndex(games: readonly SnapshotGame[], language: Language): Map<string, Int32Array> {
+  const lists = new Map<string, number[]>();
+  for (const g of games) {
+    const name = g.search[language];
+    const seen = new Set<string>();
+    for (let i = 0; i + 3 <= name.length; i++) seen.add(name.slice(i, i + 3));
+    for (const t of seen) {
+      let list = lists.get(t);
+      if (!list) lists.set(t, (list = []));
+      list.push(g.position);
+    }
+  }
+  return new Map([...lists].map(([t, list]) => [t, Int32Array.from(list)]));
+}
+
+export function toGame(row: GameRow, vendor: VendorRow | undefined, language: Language): Game {
+  const name = language === 'EN' ? row.name_en : row.name_pt;
+  return {
+    nodeId: row.node_id,
+    gameType: row.game_type as GameType,
+    vassalage: row.vassalage,
+    vendorName: vendor?.display_name ?? row.vassalage,
+    gameClassify: row.game_classify,
+    gameCode: row.game_code,
+    gameName: name,
+    nodeName: name,
+    iconUrl: row.icon_url,
+    isHot: row.is_hot ? 1 : 0,
+    supportPlay: row.support_play ? 1 : 0,
+    isGame: row.is_game,
+    provider: vendor?.provider ?? 'EXTERNAL',
+  };
+}
