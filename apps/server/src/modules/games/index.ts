@@ -38,6 +38,7 @@ export { ensureVendorLaunch, LAUNCH_TOKEN_TTL_MS } from './launch/launch.service
 export type { OpenMode } from './launch/launch.table.ts';
 export { gamesCleanupJob } from './games.jobs.ts';
 export { explainListGames, type GameFilter } from './catalogue/catalogue.repository.ts';
+export { loadCatalogueSnapshot } from './catalogue/catalogue.service.ts';
 export { roundSettled } from './games.events.ts';
 export { maskCustomerName } from './lobby/winner-board.ts';
 export { gamesConsumer } from './games.consumer.ts';

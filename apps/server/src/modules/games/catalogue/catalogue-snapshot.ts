@@ -17,7 +17,7 @@ import type {
  * them), with the positions of each type's and each vendor's games, the hot games in hot order, and
  * per language a trigram index of the folded names (search-text.ts) for the name search. A filter is
  * resolved exactly as the SQL lists resolve it (catalogue.repository.ts whereFilter; the equivalence
- * test compares the two on random filters).
+ * test compares the two on random filters); a resolved list is kept for its next pages.
  */
 export class CatalogueSnapshot {
   readonly version: number;
@@ -30,6 +30,9 @@ export class CatalogueSnapshot {
   private readonly hot: Int32Array;
   private readonly all: Int32Array;
   private readonly trigrams: Record<Language, ReadonlyMap<string, Int32Array>>;
+  /** Lists already resolved (listOf), least recently used first: the one part that changes. */
+  private readonly lists = new Map<string, Int32Array>();
+  private listsHeld = 0;
 
   constructor(rows: CatalogueRows) {
     this.version = rows.version;
@@ -60,8 +63,38 @@ export class CatalogueSnapshot {
     return this.games.length;
   }
 
+  /**
+   * The games of a list filter in list order, as positions: kept per filter (whatever its page), so
+   * the pages of one list, and the lists many ask for, are a slice. Bounded by the positions held.
+   */
+  private listOf(filter: GameFilter): Int32Array {
+    const key = JSON.stringify([
+      filter.gameType,
+      filter.vassalages,
+      filter.excludeVassalages,
+      filter.gameClassify,
+      filter.search ? [filter.language, filter.search] : undefined,
+    ]);
+    const kept = this.lists.get(key);
+    if (kept) {
+      // Least recently used goes first: re-insert on use.
+      this.lists.delete(key);
+      this.lists.set(key, kept);
+      return kept;
+    }
+    const list = Int32Array.from(this.matches(filter));
+    this.lists.set(key, list);
+    this.listsHeld += list.length;
+    for (const [oldest, old] of this.lists) {
+      if (this.listsHeld <= MAX_LIST_POSITIONS || oldest === key) break;
+      this.lists.delete(oldest);
+      this.listsHeld -= old.length;
+    }
+    return list;
+  }
+
   /** The games of a list filter in list order (hot order with hotOnly), as positions. */
-  private matches(filter: GameFilter, limit = Infinity): number[] {
+  private matches(filter: GameFilter, limit = Infinity): ArrayLike<number> {
     const language = filter.language;
     const search = filter.search ?? '';
     const only = filter.vassalages ? new Set(filter.vassalages) : undefined;
@@ -72,6 +105,14 @@ export class CatalogueSnapshot {
     else if (only) candidates = this.ofVendors(filter.vassalages!);
     else if (filter.gameType) candidates = this.byType.get(filter.gameType) ?? EMPTY;
     else candidates = this.all;
+    // A type or a vendor alone: its positions are the list.
+    const exact =
+      !search &&
+      !not &&
+      !filter.gameClassify &&
+      !filter.hotOnly &&
+      (only ? filter.vassalages!.length === 1 && !filter.gameType : !!filter.gameType);
+    if (exact) return candidates;
     if (search.length >= 3 && !filter.hotOnly) {
       const posting = this.rarestTrigram(search, language);
       if (posting.length < candidates.length) candidates = posting;
@@ -111,18 +152,20 @@ export class CatalogueSnapshot {
 
   /** A page of a list and the list's size. */
   page(filter: GameFilter, page: { offset: number; limit: number }): { games: Game[]; total: number } {
-    const all = this.matches(filter);
+    const all = this.listOf(filter);
     const language = filter.language;
-    return {
-      games: all.slice(page.offset, page.offset + page.limit).map((p) => this.games[p]!.answer[language]),
-      total: all.length,
-    };
+    const games: Game[] = [];
+    const end = Math.min(all.length, page.offset + page.limit);
+    for (let i = page.offset; i < end; i++) games.push(this.games[all[i]!]!.answer[language]);
+    return { games, total: all.length };
   }
 
   /** The first `limit` hot games of a filter, most popular first. */
   hotGames(filter: GameFilter, limit: number): Game[] {
-    return this.matches({ ...filter, hotOnly: true }, limit).map(
-      (p) => this.games[p]!.answer[filter.language],
+    const language = filter.language;
+    return Array.from(
+      this.matches({ ...filter, hotOnly: true }, limit),
+      (p) => this.games[p]!.answer[language],
     );
   }
 
@@ -144,6 +187,9 @@ interface SnapshotGame {
 }
 
 const EMPTY = new Int32Array(0);
+
+/** Positions the resolved lists of one snapshot may hold: 4 MB at most. */
+const MAX_LIST_POSITIONS = 1_000_000;
 
 function positionsBy(
   games: readonly SnapshotGame[],

@@ -40,6 +40,10 @@ export interface ListRequest {
   language: Language;
 }
 
+/** This node's snapshot of the catalogue as it is now (the lobby bench weighs one). */
+export const loadCatalogueSnapshot = async (db: Db): Promise<CatalogueSnapshot> =>
+  new CatalogueSnapshot(await loadCatalogueRows(db));
+
 /**
  * The catalogue as the lobby reads it: filters resolved from the request (ESPORTS and COCKFIGHT are
  * SPORTS of their vendors; SPORTS leaves those vendors out), answered from this node's snapshot of
@@ -50,7 +54,7 @@ export class CatalogueService {
 
   constructor(private readonly db: Db) {
     this.cache = new CatalogueCache(
-      async () => new CatalogueSnapshot(await loadCatalogueRows(db)),
+      () => loadCatalogueSnapshot(db),
       () => catalogueVersion(db),
     );
   }
