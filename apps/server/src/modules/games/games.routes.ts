@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   registerRoute,
   serializeEnvelope,
+  spliceEnvelopeList,
   type RouteContext,
   type SerializedEnvelope,
 } from '../../platform/http/contract-route.ts';
@@ -57,7 +58,19 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRouteDeps):
       language: languageOf(request, body.language),
     };
     const page = { pageNo: body.pageNo, pageSize: body.pageSize };
-    return cachedEnvelope(gamesRoutes.gameList, [list, page], () => catalogue.gameList(list, page));
+    // Each game's JSON is checked once per catalogue version and shared: a list not asked before
+    // costs its filter and the check of its envelope's few numbers, not a check of every game.
+    return catalogue.cache.get(
+      JSON.stringify(['envelope', gamesRoutes.gameList.id, list, page]),
+      async () => {
+        const { value, games } = await catalogue.gameListJson(list, page);
+        return spliceEnvelopeList(
+          serializeEnvelope(gamesRoutes.gameList, { games: [], ...value }),
+          'games',
+          games,
+        );
+      },
+    );
   });
 
   registerRoute(app, gamesRoutes.hotGames, ({ body, request }) => {

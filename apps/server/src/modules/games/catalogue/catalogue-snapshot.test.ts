@@ -1,4 +1,11 @@
-import { COCKFIGHT_VASSALAGE, ESPORT_VASSALAGE, HOT_GAMES_MAX, type Language } from '@banca/contract';
+import {
+  COCKFIGHT_VASSALAGE,
+  ESPORT_VASSALAGE,
+  gamesRoutes,
+  HOT_GAMES_MAX,
+  type Language,
+} from '@banca/contract';
+import { serializeEnvelope, spliceEnvelopeList } from '../../../platform/http/contract-route.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
 import { importCatalogue, type CatalogueFile } from './catalogue-import.ts';
@@ -129,6 +136,30 @@ describe('catalogue snapshot', () => {
     }
     // The filters were not all empty ones.
     expect(nonEmpty).toBeGreaterThan(100);
+  });
+
+  it('puts together the JSON answer that serialising the whole list gives', () => {
+    const rnd = random(11);
+    for (let n = 0; n < 100; n++) {
+      const filter = randomFilter(rnd);
+      const page = { offset: 18 * Math.floor(rnd() * 3), limit: 18 };
+      const whole = snapshot.page(filter, page);
+      const parts = snapshot.pageJson(filter, page);
+      expect(parts.total).toBe(whole.total);
+      const value = {
+        totalPages: Math.ceil(whole.total / 18),
+        totalCount: whole.total,
+        pageNo: 1 + page.offset / 18,
+      };
+      const spliced = spliceEnvelopeList(
+        serializeEnvelope(gamesRoutes.gameList, { games: [], ...value }),
+        'games',
+        parts.games,
+      );
+      expect(spliced.json).toBe(
+        serializeEnvelope(gamesRoutes.gameList, { games: whole.games, ...value }).json,
+      );
+    }
   });
 
   it('answers the hot lists as SQL does, most popular first', async () => {

@@ -1,4 +1,4 @@
-import type { Game, GameType, Language } from '@banca/contract';
+import { gameSchema, type Game, type GameType, type Language } from '@banca/contract';
 import type {
   CatalogueRows,
   GameFilter,
@@ -30,7 +30,9 @@ export class CatalogueSnapshot {
   private readonly hot: Int32Array;
   private readonly all: Int32Array;
   private readonly trigrams: Record<Language, ReadonlyMap<string, Int32Array>>;
-  /** Lists already resolved (listOf), least recently used first: the one part that changes. */
+  /** Each game's checked JSON per language, made when first listed (pageJson). */
+  private readonly json: Record<Language, (string | undefined)[]> = { PT: [], EN: [] };
+  /** Lists already resolved (listOf), least recently used first (with json, the parts that change). */
   private readonly lists = new Map<string, Int32Array>();
   private listsHeld = 0;
 
@@ -41,15 +43,14 @@ export class CatalogueSnapshot {
       const vendor = this.vendors.get(row.vassalage);
       return {
         position,
-        row,
         search: { PT: row.search_pt, EN: row.search_en },
         answer: { PT: toGame(row, vendor, 'PT'), EN: toGame(row, vendor, 'EN') },
       };
     });
-    this.byId = new Map(this.games.map((g) => [g.row.node_id, g]));
+    this.byId = new Map(this.games.map((g) => [g.answer.PT.nodeId, g]));
     this.all = Int32Array.from(this.games, (g) => g.position);
-    this.byType = positionsBy(this.games, (g) => g.row.game_type);
-    this.byVendor = positionsBy(this.games, (g) => g.row.vassalage);
+    this.byType = positionsBy(this.games, (g) => g.answer.PT.gameType);
+    this.byVendor = positionsBy(this.games, (g) => g.answer.PT.vassalage);
     this.hot = Int32Array.from(
       rows.hotOrder.flatMap((id) => {
         const game = this.byId.get(id);
@@ -120,11 +121,11 @@ export class CatalogueSnapshot {
     const out: number[] = [];
     for (let i = 0; i < candidates.length && out.length < limit; i++) {
       const g = this.games[candidates[i]!]!;
-      const row = g.row;
-      if (filter.gameType && row.game_type !== filter.gameType) continue;
-      if (only && !only.has(row.vassalage)) continue;
-      if (not?.has(row.vassalage)) continue;
-      if (filter.gameClassify && row.game_classify !== filter.gameClassify) continue;
+      const game = g.answer.PT;
+      if (filter.gameType && game.gameType !== filter.gameType) continue;
+      if (only && !only.has(game.vassalage)) continue;
+      if (not?.has(game.vassalage)) continue;
+      if (filter.gameClassify && game.gameClassify !== filter.gameClassify) continue;
       if (search && !g.search[language].includes(search)) continue;
       out.push(g.position);
     }
@@ -160,6 +161,24 @@ export class CatalogueSnapshot {
     return { games, total: all.length };
   }
 
+  /**
+   * A page of a list as JSON text per game (each checked against the contract's game schema and
+   * serialised the first time it is listed, then shared), and the list's size: the lobby's list
+   * answers are put together from these (games.routes.ts) instead of checking every game again.
+   */
+  pageJson(filter: GameFilter, page: { offset: number; limit: number }): { games: string[]; total: number } {
+    const all = this.listOf(filter);
+    const language = filter.language;
+    const json = this.json[language];
+    const games: string[] = [];
+    const end = Math.min(all.length, page.offset + page.limit);
+    for (let i = page.offset; i < end; i++) {
+      const p = all[i]!;
+      games.push((json[p] ??= JSON.stringify(gameSchema.parse(this.games[p]!.answer[language]))));
+    }
+    return { games, total: all.length };
+  }
+
   /** The first `limit` hot games of a filter, most popular first. */
   hotGames(filter: GameFilter, limit: number): Game[] {
     const language = filter.language;
@@ -180,7 +199,6 @@ export class CatalogueSnapshot {
 
 interface SnapshotGame {
   position: number;
-  row: SnapshotGameRow;
   search: Record<Language, string>;
   /** The list answer per language: shared by every answer that lists the game, never mutated. */
   answer: Record<Language, Game>;

@@ -123,6 +123,27 @@ export class CatalogueService {
     };
   }
 
+  /**
+   * GCSGAME_gameList with each game as its checked JSON text (CatalogueSnapshot.pageJson): the
+   * route puts the answer together from them. Same games, counts and pages as gameList.
+   */
+  async gameListJson(
+    request: ListRequest,
+    page: { pageNo: number; pageSize: number },
+  ): Promise<{ value: Omit<GameListValue, 'games'>; games: string[] }> {
+    const search = request.gameName ? normalizeSearch(request.gameName) : '';
+    const snapshot = await this.cache.snapshot();
+    const filter = this.filterOf(snapshot, { ...request, search });
+    const { games, total } = snapshot.pageJson(filter, {
+      offset: (page.pageNo - 1) * page.pageSize,
+      limit: page.pageSize,
+    });
+    return {
+      value: { totalPages: Math.ceil(total / page.pageSize), totalCount: total, pageNo: page.pageNo },
+      games,
+    };
+  }
+
   /** GCSGAME_hotGamesV2: hot games, most popular first. */
   async hotGames(request: Omit<ListRequest, 'gameName' | 'gameClassify'>): Promise<Game[]> {
     const snapshot = await this.cache.snapshot();
