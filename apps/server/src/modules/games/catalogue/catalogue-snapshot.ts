@@ -1,11 +1,5 @@
 import { gameSchema, type Game, type GameType, type Language } from '@banca/contract';
-import type {
-  CatalogueRows,
-  GameFilter,
-  GameRow,
-  SnapshotGameRow,
-  VendorRow,
-} from './catalogue.repository.ts';
+import type { CatalogueRows, GameFilter, GameRow, VendorRow } from './catalogue.repository.ts';
 
 /**
  * One version of the catalogue as a gateway node holds it in memory: built once per catalogue
