@@ -25,14 +25,13 @@ import { registerRecordRoutes } from './bet-record.routes.ts';
 export { CatalogueService } from './catalogue/catalogue.service.ts';
 export {
   CatalogueFileError,
-  importCatalogue,
   parseCatalogueFile,
   type CatalogueFile,
   type ImportGame,
-  type ImportReport,
   type ImportVendor,
   type RowError,
-} from './catalogue/catalogue-import.ts';
+} from './catalogue/catalogue-file.ts';
+export { importCatalogue, type ImportReport } from './catalogue/catalogue-import.ts';
 export { recordRecentGame } from './lobby/member-games.service.ts';
 export { ensureVendorLaunch, LAUNCH_TOKEN_TTL_MS } from './launch/launch.service.ts';
 export type { OpenMode } from './launch/launch.table.ts';

@@ -8,12 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
 import { CatalogueService } from './catalogue.service.ts';
-import {
-  CatalogueFileError,
-  importCatalogue,
-  jsonElementLines,
-  parseCatalogueFile,
-} from './catalogue-import.ts';
+import { CatalogueFileError, jsonElementLines, parseCatalogueFile } from './catalogue-file.ts';
+import { importCatalogue } from './catalogue-import.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixture = (name: string) => readFileSync(join(here, 'fixtures', name), 'utf8');

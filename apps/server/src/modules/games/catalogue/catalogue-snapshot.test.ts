@@ -8,7 +8,8 @@ import {
 import { serializeEnvelope, spliceEnvelopeList } from '../../../platform/http/contract-route.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
-import { importCatalogue, type CatalogueFile } from './catalogue-import.ts';
+import type { CatalogueFile } from './catalogue-file.ts';
+import { importCatalogue } from './catalogue-import.ts';
 import { CatalogueSnapshot, toGame } from './catalogue-snapshot.ts';
 import {
   countGames,

@@ -5,7 +5,8 @@ import { openDatabase, type DatabaseHandle } from '../../../platform/db/db.ts';
 import { EVERY_NODE, memoryLiveChannel, type LiveMessage } from '../../../platform/live/live-channel.ts';
 import { getJson, startApp, type RunningApp } from '../../../test/test-app.ts';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../../test/test-db.ts';
-import { importCatalogue, type CatalogueFile } from './catalogue-import.ts';
+import type { CatalogueFile } from './catalogue-file.ts';
+import { importCatalogue } from './catalogue-import.ts';
 
 /**
  * Two gateway nodes on one database, each answering the lobby from its own catalogue snapshot. A
