@@ -103,16 +103,6 @@ export async function listHotGames(db: GamesDb, filter: GameFilter, limit: numbe
     .execute();
 }
 
-export async function gamesByIds(db: GamesDb, nodeIds: readonly string[]): Promise<GameRow[]> {
-  if (nodeIds.length === 0) return [];
-  return db
-    .selectFrom('game')
-    .select(GAME_COLUMNS)
-    .where('node_id', 'in', [...nodeIds])
-    .where('enabled', '=', true)
-    .execute();
-}
-
 /** Games by id whether enabled or not (records name rounds of games since withdrawn). */
 export async function anyGamesByIds(db: GamesDb, nodeIds: readonly string[]): Promise<GameRow[]> {
   if (nodeIds.length === 0) return [];
