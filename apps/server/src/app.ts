@@ -76,6 +76,11 @@ export interface AppDeps {
   streamRecheckMs?: number;
   /** The live channel's name (default `live:<merchant>`): tests sharing one Redis keep theirs apart. */
   liveChannelName?: string;
+  /**
+   * A live channel opened by the caller (who closes it): tests give two nodes in one process one
+   * memory channel, as Redis joins separate processes. Default: opened from the config.
+   */
+  live?: LiveChannel;
 }
 
 /** An incoming X-Request-Id is kept only if it is a short plain token (it ends up in logs). */
@@ -126,6 +131,7 @@ export async function buildApp({
   payments,
   streamRecheckMs,
   liveChannelName,
+  live: givenLive,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
@@ -240,8 +246,9 @@ export async function buildApp({
     ...(captchas ? { captchaIssued: captchas.record } : {}),
   };
   // Live balance: Redis pub/sub when REDIS_URL is set (every node delivers), memory otherwise.
-  const live: LiveChannel = openLiveChannel(config.redisUrl, liveChannelName ?? `live:${config.merchant}`);
-  app.addHook('onClose', () => live.close());
+  const live: LiveChannel =
+    givenLive ?? openLiveChannel(config.redisUrl, liveChannelName ?? `live:${config.merchant}`);
+  if (!givenLive) app.addHook('onClose', () => live.close());
   // Deposits: the sandbox PIX provider outside production. Its webhook reaches this gateway through
   // its own HTTP stack (signature check included), as a provider's would over the network; the
   // secret is derived from the server key, so every node checks what any node's sandbox signed.

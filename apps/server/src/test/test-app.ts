@@ -19,7 +19,7 @@ export interface RunningApp {
 export async function startApp(
   db: Db,
   env: Record<string, string> = {},
-  options: { port?: number; authLimits?: AppDeps['authLimits'] } = {},
+  options: { port?: number; authLimits?: AppDeps['authLimits']; live?: AppDeps['live'] } = {},
 ): Promise<RunningApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -32,6 +32,7 @@ export async function startApp(
     db,
     logger: pino({ level: 'silent' }),
     authLimits: options.authLimits,
+    ...(options.live ? { live: options.live } : {}),
   });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();

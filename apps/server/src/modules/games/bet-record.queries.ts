@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { BetStatus, ListGameType } from '@banca/contract';
 import type { Database, DbOrTrx } from '../../database.ts';
-import { COCKFIGHT_VASSALAGES, ESPORT_VASSALAGES } from './catalogue.service.ts';
+import { COCKFIGHT_VASSALAGES, ESPORT_VASSALAGES } from './catalogue/catalogue.service.ts';
 import type { BetRecordRow } from './vendor-wallet.table.ts';
 
 /*

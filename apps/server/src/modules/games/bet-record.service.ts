@@ -8,7 +8,7 @@ import {
 } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
 import { calendarPeriods, type WalletSettingsService } from '../wallet/index.ts';
-import type { CatalogueService } from './catalogue.service.ts';
+import type { CatalogueService } from './catalogue/catalogue.service.ts';
 import {
   betPage,
   betTotals,

@@ -19,6 +19,7 @@ import {
 } from '../../test/auth-client.ts';
 import { getJson } from '../../test/test-app.ts';
 import { recordRecentGame, roundSettled } from './index.ts';
+import { catalogueChanged } from './catalogue/catalogue.events.ts';
 
 let t: AuthTestServer;
 beforeAll(async () => {
@@ -98,26 +99,34 @@ describe('GCSGAME_gameList', () => {
     expectFailure(await call(gamesRoutes.gameList, { gameName: 'x'.repeat(10_240) }), 400, 'invalid_input');
   });
 
-  it('sees an import within the cache window (version bump)', async () => {
-    const before = await list({ gameType: 'PVP' });
-    await t.database.db
-      .updateTable('game')
-      .set({ name_en: 'Fast Poker Deluxe (Sandbox)', search_en: 'fast poker deluxe (sandbox)' })
-      .where('node_id', '=', 'SANDBOX-PVP_POKER')
-      .execute();
-    await t.database.db.updateTable('game_catalogue_state').set({ version: 999 }).execute();
-    await new Promise((r) => setTimeout(r, 1100));
+  it('answers a catalogue change once its event is handled (no waiting on the version read)', async () => {
+    const db = t.database.db;
+    /** A change as the import commits one: rows, the version and its event in one transaction. */
+    const change = (nameEn: string) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('game')
+          .set({ name_en: nameEn, search_en: nameEn.toLowerCase() })
+          .where('node_id', '=', 'SANDBOX-PVP_POKER')
+          .execute();
+        const { version } = await trx
+          .updateTable('game_catalogue_state')
+          .set((eb) => ({ version: eb('version', '+', 1) }))
+          .returning('version')
+          .executeTakeFirstOrThrow();
+        await recordEvent(trx, catalogueChanged, { version }, { key: 'catalogue' });
+      });
+    const before = await list({ gameType: 'PVP', language: 'EN' });
+    await change('Fast Poker Deluxe (Sandbox)');
+    await t.server.app.events.drain();
     const after = await list({ gameType: 'PVP', language: 'EN' });
     expect(after.games.find((g) => g.nodeId === 'SANDBOX-PVP_POKER')?.gameName).toBe(
       'Fast Poker Deluxe (Sandbox)',
     );
     expect(before.totalCount).toBe(after.totalCount);
-    await t.database.db
-      .updateTable('game')
-      .set({ name_en: 'Fast Poker (Sandbox)', search_en: 'fast poker (sandbox)' })
-      .where('node_id', '=', 'SANDBOX-PVP_POKER')
-      .execute();
-    await t.database.db.updateTable('game_catalogue_state').set({ version: 1000 }).execute();
+    await change('Fast Poker (Sandbox)');
+    await t.server.app.events.drain();
+    expect((await list({ gameName: 'fast poker (sandbox)', language: 'EN' })).totalCount).toBe(1);
   });
 });
 

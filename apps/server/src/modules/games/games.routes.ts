@@ -4,11 +4,12 @@ import type { z } from 'zod';
 import {
   registerRoute,
   serializeEnvelope,
+  spliceEnvelopeList,
   type RouteContext,
   type SerializedEnvelope,
 } from '../../platform/http/contract-route.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
-import type { CatalogueService } from './catalogue.service.ts';
+import type { CatalogueService } from './catalogue/catalogue.service.ts';
 import {
   addFavorite,
   favoriteIds,
@@ -16,9 +17,9 @@ import {
   recentGames,
   removeFavorite,
   type MemberGamesDeps,
-} from './member-games.service.ts';
-import { rankList } from './winner-board.ts';
-import { launchGame } from './launch.service.ts';
+} from './lobby/member-games.service.ts';
+import { rankList } from './lobby/winner-board.ts';
+import { launchGame } from './launch/launch.service.ts';
 
 export interface GamesRouteDeps extends MemberGamesDeps {
   catalogue: CatalogueService;
@@ -57,7 +58,19 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRouteDeps):
       language: languageOf(request, body.language),
     };
     const page = { pageNo: body.pageNo, pageSize: body.pageSize };
-    return cachedEnvelope(gamesRoutes.gameList, [list, page], () => catalogue.gameList(list, page));
+    // Each game's JSON is checked once per catalogue version and shared: a list not asked before
+    // costs its filter and the check of its envelope's few numbers, not a check of every game.
+    return catalogue.cache.get(
+      JSON.stringify(['envelope', gamesRoutes.gameList.id, list, page]),
+      async () => {
+        const { value, games } = await catalogue.gameListJson(list, page);
+        return spliceEnvelopeList(
+          serializeEnvelope(gamesRoutes.gameList, { games: [], ...value }),
+          'games',
+          games,
+        );
+      },
+    );
   });
 
   registerRoute(app, gamesRoutes.hotGames, ({ body, request }) => {

@@ -1,6 +1,8 @@
 import type { ServerModule } from '../../platform/http/server-module.ts';
-import { CatalogueService } from './catalogue.service.ts';
+import { CatalogueService } from './catalogue/catalogue.service.ts';
 import { registerGamesRoutes } from './games.routes.ts';
+import { followCatalogueChanges } from './catalogue/catalogue.events.ts';
+import type { LiveChannel } from '../../platform/live/live-channel.ts';
 import type { Db } from '../../database.ts';
 import type { OpsAccess } from '../../ops-access.ts';
 import { deriveServerSecret } from '../../platform/crypto/derived-secret.ts';
@@ -20,25 +22,26 @@ import { registerRecordRoutes } from './bet-record.routes.ts';
  * game_launch; other
  * modules reach them only through what this file exports.
  */
-export { CatalogueService } from './catalogue.service.ts';
+export { CatalogueService } from './catalogue/catalogue.service.ts';
 export {
   CatalogueFileError,
-  importCatalogue,
   parseCatalogueFile,
   type CatalogueFile,
   type ImportGame,
-  type ImportReport,
   type ImportVendor,
   type RowError,
-} from './catalogue-import.ts';
-export { recordRecentGame } from './member-games.service.ts';
-export { ensureVendorLaunch, LAUNCH_TOKEN_TTL_MS } from './launch.service.ts';
-export type { OpenMode } from './launch.table.ts';
+} from './catalogue/catalogue-file.ts';
+export { importCatalogue, type ImportReport } from './catalogue/catalogue-import.ts';
+export { recordRecentGame } from './lobby/member-games.service.ts';
+export { ensureVendorLaunch, LAUNCH_TOKEN_TTL_MS } from './launch/launch.service.ts';
+export type { OpenMode } from './launch/launch.table.ts';
 export { gamesCleanupJob } from './games.jobs.ts';
-export { explainListGames, type GameFilter } from './catalogue.repository.ts';
+export { explainListGames, type GameFilter } from './catalogue/catalogue.repository.ts';
+export { loadCatalogueSnapshot } from './catalogue/catalogue.service.ts';
 export { roundSettled } from './games.events.ts';
-export { maskCustomerName, winnerBoardConsumer } from './winner-board.ts';
-export { normalizeSearch } from './search-text.ts';
+export { maskCustomerName } from './lobby/winner-board.ts';
+export { gamesConsumer } from './games.consumer.ts';
+export { normalizeSearch } from './catalogue/search-text.ts';
 export { GamesError } from './games.errors.ts';
 export {
   openPlayerSession,
@@ -64,12 +67,16 @@ export interface GamesModuleDeps {
   system: Pick<SystemService, 'whitelabel'>;
   /** /ops access; undefined: no back office (the /ops routes are not registered). */
   ops: OpsAccess | undefined;
+  /** Carries catalogue changes to every node (catalogue.events.ts). */
+  live: LiveChannel;
 }
 
 export const gamesModule: ServerModule<GamesModuleDeps> = {
   name: 'games',
   register: async (app, deps) => {
     const catalogue = new CatalogueService(deps.db);
+    const unfollow = followCatalogueChanges(deps.live, (version) => catalogue.cache.changed(version));
+    app.addHook('onClose', async () => unfollow());
     registerGamesRoutes(app, {
       db: deps.db,
       catalogue,

@@ -14,7 +14,7 @@ import {
   registerCallbackRoute,
   type CallbackRefusal,
 } from '../../platform/http/callback-route.ts';
-import { exchangeLaunchToken } from './launch.service.ts';
+import { exchangeLaunchToken } from './launch/launch.service.ts';
 import type { VendorSecrets } from './vendor-wallet.credentials.ts';
 import {
   vendorBalance,

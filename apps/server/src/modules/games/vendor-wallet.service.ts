@@ -26,9 +26,9 @@ import {
   type WalletSettingsService,
 } from '../wallet/index.ts';
 import { addPayout, addStake, closeRound, findRound, refundStake } from './bet-record.repository.ts';
-import { findEnabledGame } from './catalogue.repository.ts';
+import { findEnabledGame } from './catalogue/catalogue.repository.ts';
 import { roundSettled } from './games.events.ts';
-import { recordRecentGame, RECENT_KEEP } from './member-games.service.ts';
+import { recordRecentGame, RECENT_KEEP } from './lobby/member-games.service.ts';
 import { findPlayerSession } from './player-session.service.ts';
 import { applyVendorCredit, applyVendorDebit } from './vendor-wallet.repository.ts';
 import type { BetRecordRow, VendorPlayerSessionRow, VendorTransactionKind } from './vendor-wallet.table.ts';

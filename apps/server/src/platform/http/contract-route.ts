@@ -50,7 +50,7 @@ export interface RouteContext<D extends RouteDef> {
 export class SerializedEnvelope {
   private constructor(readonly json: string) {}
 
-  /** @internal for serializeEnvelope */
+  /** @internal for serializeEnvelope and spliceEnvelopeList */
   static of(json: string): SerializedEnvelope {
     return new SerializedEnvelope(json);
   }
@@ -62,6 +62,26 @@ export function serializeEnvelope<D extends RouteDef>(
   value: z.output<D['response']>,
 ): SerializedEnvelope {
   return SerializedEnvelope.of(JSON.stringify(envelopeSchema(def.response).parse(ok(value))));
+}
+
+/**
+ * An envelope made by serializeEnvelope with an empty list at `key` (the value's first key), with
+ * that list's items put in as JSON text: for answers whose items were each checked against the
+ * item schema and serialised once, and are shared by many answers (the lobby's catalogue snapshot).
+ * The text is what serializeEnvelope would give for the whole value.
+ */
+export function spliceEnvelopeList(
+  envelope: SerializedEnvelope,
+  key: string,
+  items: readonly string[],
+): SerializedEnvelope {
+  const empty = `"value":{${JSON.stringify(key)}:[]`;
+  const at = envelope.json.indexOf(empty);
+  if (at < 0) throw new Error(`the envelope's value does not start with an empty ${key}`);
+  const head = at + empty.length - 1;
+  return SerializedEnvelope.of(
+    `${envelope.json.slice(0, head)}${items.join(',')}${envelope.json.slice(head)}`,
+  );
 }
 
 export type RouteHandler<D extends RouteDef> = (

@@ -14,6 +14,12 @@ export interface LiveMessage {
 
 export type LiveListener = (message: LiveMessage) => void;
 
+/**
+ * The topic of messages for every gateway node rather than a member's pages (e.g. a catalogue
+ * change): member ids start at 1, so no member's stream ever listens to it.
+ */
+export const EVERY_NODE = 0;
+
 export interface LiveChannel {
   readonly kind: 'memory' | 'redis';
   publish(memberId: number, message: LiveMessage): Promise<void>;

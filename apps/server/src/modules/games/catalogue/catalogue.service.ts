@@ -15,21 +15,17 @@ import {
   HOT_GAMES_MAX,
 } from '@banca/contract';
 import { CatalogueCache } from './catalogue-cache.ts';
+import { CatalogueSnapshot } from './catalogue-snapshot.ts';
 import {
   anyGamesByIds,
   catalogueVersion,
-  gamesByIds,
-  countGames,
-  listGamesPage,
-  listHotGames,
-  listVendors,
+  loadCatalogueRows,
   menuFacts,
   type GameFilter,
-  type GameRow,
   type VendorRow,
 } from './catalogue.repository.ts';
-import { GamesError } from './games.errors.ts';
-import type { Db } from '../../database.ts';
+import { GamesError } from '../games.errors.ts';
+import type { Db } from '../../../database.ts';
 import { normalizeSearch } from './search-text.ts';
 
 /** Vendors whose SPORTS cards the lobby shows as ESPORTS and COCKFIGHT (spec section 4). */
@@ -44,38 +40,46 @@ export interface ListRequest {
   language: Language;
 }
 
+/** This node's snapshot of the catalogue as it is now (the lobby bench weighs one). */
+export const loadCatalogueSnapshot = async (db: Db): Promise<CatalogueSnapshot> =>
+  new CatalogueSnapshot(await loadCatalogueRows(db));
+
 /**
  * The catalogue as the lobby reads it: filters resolved from the request (ESPORTS and COCKFIGHT are
- * SPORTS of their vendors; SPORTS leaves those vendors out), answers cached per catalogue version.
+ * SPORTS of their vendors; SPORTS leaves those vendors out), answered from this node's snapshot of
+ * the current catalogue version (catalogue-snapshot.ts, catalogue-cache.ts), not from the database.
  */
 export class CatalogueService {
-  readonly cache: CatalogueCache;
+  readonly cache: CatalogueCache<CatalogueSnapshot>;
 
   constructor(private readonly db: Db) {
-    this.cache = new CatalogueCache(() => catalogueVersion(db));
+    this.cache = new CatalogueCache(
+      () => loadCatalogueSnapshot(db),
+      () => catalogueVersion(db),
+    );
   }
 
-  private vendors(): Promise<Map<string, VendorRow>> {
-    return this.cache.get('vendors', async () => {
-      const rows = await listVendors(this.db);
-      return new Map(rows.map((r) => [r.vassalage, r]));
-    });
+  private async vendors(): Promise<ReadonlyMap<string, VendorRow>> {
+    return (await this.cache.snapshot()).vendors;
   }
 
   /** The enabled vendor, or 404 game_vendor_not_found. */
-  private async requireVendor(vassalage: string): Promise<VendorRow> {
-    const vendor = (await this.vendors()).get(vassalage);
+  private requireVendor(snapshot: CatalogueSnapshot, vassalage: string): VendorRow {
+    const vendor = snapshot.vendors.get(vassalage);
     if (!vendor?.enabled) throw new GamesError('game_vendor_not_found', { vassalage });
     return vendor;
   }
 
-  private async filterOf(request: Omit<ListRequest, 'gameName'> & { search?: string }): Promise<GameFilter> {
+  private filterOf(
+    snapshot: CatalogueSnapshot,
+    request: Omit<ListRequest, 'gameName'> & { search?: string },
+  ): GameFilter {
     const filter: GameFilter = { language: request.language };
     if (request.vassalage) {
-      await this.requireVendor(request.vassalage);
+      this.requireVendor(snapshot, request.vassalage);
       filter.vassalages = [request.vassalage];
     }
-    const disabled = [...(await this.vendors()).values()].filter((v) => !v.enabled).map((v) => v.vassalage);
+    const disabled = [...snapshot.vendors.values()].filter((v) => !v.enabled).map((v) => v.vassalage);
     switch (request.gameType) {
       case undefined:
         break;
@@ -102,57 +106,53 @@ export class CatalogueService {
     return filter;
   }
 
-  private async toGames(rows: readonly GameRow[], language: Language): Promise<Game[]> {
-    const vendors = await this.vendors();
-    return rows.map((r) => toGame(r, vendors.get(r.vassalage), language));
-  }
-
   /** GCSGAME_gameList. Page numbers past the end answer an empty page with the real totalPages. */
   async gameList(request: ListRequest, page: { pageNo: number; pageSize: number }): Promise<GameListValue> {
     const search = request.gameName ? normalizeSearch(request.gameName) : '';
-    const key = JSON.stringify([
-      'list',
-      request.gameType,
-      request.vassalage,
-      request.gameClassify,
-      search,
-      request.language,
-      page.pageNo,
-      page.pageSize,
-    ]);
-    return this.cache.get(key, async () => {
-      const filter = await this.filterOf({ ...request, search });
-      const offset = (page.pageNo - 1) * page.pageSize;
-      const rows = await listGamesPage(this.db, filter, { offset, limit: page.pageSize });
-      // A first page shorter than the page size is the whole list; otherwise the count is the same
-      // for every page of a filter, so it is cached once per filter, not per page.
-      const total =
-        offset === 0 && rows.length < page.pageSize
-          ? rows.length
-          : await this.cache.get(JSON.stringify(['count', filter]), () => countGames(this.db, filter));
-      return {
-        games: await this.toGames(rows, request.language),
-        totalPages: Math.ceil(total / page.pageSize),
-        totalCount: total,
-        pageNo: page.pageNo,
-      };
+    const snapshot = await this.cache.snapshot();
+    const filter = this.filterOf(snapshot, { ...request, search });
+    const { games, total } = snapshot.page(filter, {
+      offset: (page.pageNo - 1) * page.pageSize,
+      limit: page.pageSize,
     });
+    return {
+      games,
+      totalPages: Math.ceil(total / page.pageSize),
+      totalCount: total,
+      pageNo: page.pageNo,
+    };
+  }
+
+  /**
+   * GCSGAME_gameList with each game as its checked JSON text (CatalogueSnapshot.pageJson): the
+   * route puts the answer together from them. Same games, counts and pages as gameList.
+   */
+  async gameListJson(
+    request: ListRequest,
+    page: { pageNo: number; pageSize: number },
+  ): Promise<{ value: Omit<GameListValue, 'games'>; games: string[] }> {
+    const search = request.gameName ? normalizeSearch(request.gameName) : '';
+    const snapshot = await this.cache.snapshot();
+    const filter = this.filterOf(snapshot, { ...request, search });
+    const { games, total } = snapshot.pageJson(filter, {
+      offset: (page.pageNo - 1) * page.pageSize,
+      limit: page.pageSize,
+    });
+    return {
+      value: { totalPages: Math.ceil(total / page.pageSize), totalCount: total, pageNo: page.pageNo },
+      games,
+    };
   }
 
   /** GCSGAME_hotGamesV2: hot games, most popular first. */
   async hotGames(request: Omit<ListRequest, 'gameName' | 'gameClassify'>): Promise<Game[]> {
-    const key = JSON.stringify(['hot', request.gameType, request.vassalage, request.language]);
-    return this.cache.get(key, async () => {
-      const filter = await this.filterOf(request);
-      return this.toGames(await listHotGames(this.db, filter, HOT_GAMES_MAX), request.language);
-    });
+    const snapshot = await this.cache.snapshot();
+    return snapshot.hotGames(this.filterOf(snapshot, request), HOT_GAMES_MAX);
   }
 
   /** Games by id, in the order asked, skipping ids that are gone or disabled. */
   async gamesInOrder(nodeIds: readonly string[], language: Language): Promise<Game[]> {
-    const rows = new Map((await gamesByIds(this.db, nodeIds)).map((r) => [r.node_id, r]));
-    const present = nodeIds.map((id) => rows.get(id)).filter((r): r is GameRow => r !== undefined);
-    return this.toGames(present, language);
+    return (await this.cache.snapshot()).inOrder(nodeIds, language);
   }
 
   /**
@@ -210,8 +210,8 @@ export class CatalogueService {
    * kept to `prizeMode` when given. Classifications are listed when a category has more than one.
    */
   async menus(prizeMode: PrizeMode | undefined, language: Language): Promise<GameMenusValue> {
-    return this.cache.get(JSON.stringify(['menus', prizeMode, language]), async () => {
-      const [facts, vendors] = await Promise.all([menuFacts(this.db), this.vendors()]);
+    return this.cache.get(JSON.stringify(['menus', prizeMode, language]), async ({ vendors }) => {
+      const facts = await menuFacts(this.db);
       const categories: GameMenusValue['categories'] = [];
       for (const title of GAME_TYPES) {
         let cards: MenuCard[];
@@ -278,23 +278,4 @@ function cardInType(card: { vassalage: string }, title: GameType, gameType: List
       !COCKFIGHT_VASSALAGES.includes(card.vassalage)
     );
   return title === gameType;
-}
-
-export function toGame(row: GameRow, vendor: VendorRow | undefined, language: Language): Game {
-  const name = language === 'EN' ? row.name_en : row.name_pt;
-  return {
-    nodeId: row.node_id,
-    gameType: row.game_type as GameType,
-    vassalage: row.vassalage,
-    vendorName: vendor?.display_name ?? row.vassalage,
-    gameClassify: row.game_classify,
-    gameCode: row.game_code,
-    gameName: name,
-    nodeName: name,
-    iconUrl: row.icon_url,
-    isHot: row.is_hot ? 1 : 0,
-    supportPlay: row.support_play ? 1 : 0,
-    isGame: row.is_game,
-    provider: vendor?.provider ?? 'EXTERNAL',
-  };
 }

@@ -1,5 +1,4 @@
 import {
-  FAVOURITES_PAGE_SIZE,
   type FavoriteListValue,
   type FavoriteToggleValue,
   type GameType,
@@ -7,11 +6,22 @@ import {
   type ListGameType,
   type RecentGamesValue,
 } from '@banca/contract';
-import { sql } from 'kysely';
-import type { Db, DbOrTrx } from '../../database.ts';
-import { COCKFIGHT_VASSALAGES, ESPORT_VASSALAGES, type CatalogueService } from './catalogue.service.ts';
-import { findEnabledGame } from './catalogue.repository.ts';
-import { GamesError } from './games.errors.ts';
+import type { Db, DbOrTrx } from '../../../database.ts';
+import {
+  COCKFIGHT_VASSALAGES,
+  ESPORT_VASSALAGES,
+  type CatalogueService,
+} from '../catalogue/catalogue.service.ts';
+import { findEnabledGame } from '../catalogue/catalogue.repository.ts';
+import { GamesError } from '../games.errors.ts';
+import {
+  deleteFavorite,
+  favoriteIdsOf,
+  insertFavorite,
+  memberGamesPage,
+  upsertRecentGame,
+  type MemberListCondition,
+} from './member-games.repository.ts';
 
 /** How many recent games are kept per member (older ones are dropped when a new one is recorded). */
 export const RECENT_KEEP = 60;
@@ -39,11 +49,7 @@ export async function addFavorite(
   ref: { nodeId: string; vendor: string; gameType: GameType },
 ): Promise<FavoriteToggleValue> {
   await requireGame(deps.db, ref);
-  await deps.db
-    .insertInto('game_favorite')
-    .values({ member_id: memberId, node_id: ref.nodeId })
-    .onConflict((oc) => oc.columns(['member_id', 'node_id']).doNothing())
-    .execute();
+  await insertFavorite(deps.db, memberId, ref.nodeId);
   return { nodeId: ref.nodeId, isFavorite: true };
 }
 
@@ -54,35 +60,17 @@ export async function removeFavorite(
   ref: { nodeId: string; vendor: string; gameType: GameType },
 ): Promise<FavoriteToggleValue> {
   await requireGame(deps.db, ref);
-  await deps.db
-    .deleteFrom('game_favorite')
-    .where('member_id', '=', memberId)
-    .where('node_id', '=', ref.nodeId)
-    .execute();
+  await deleteFavorite(deps.db, memberId, ref.nodeId);
   return { nodeId: ref.nodeId, isFavorite: false };
 }
 
 /** MCSFE_getFavoriteGames: the member's favourite ids (enabled games only), newest first. */
 export async function favoriteIds(deps: MemberGamesDeps, memberId: number): Promise<string[]> {
-  const rows = await deps.db
-    .selectFrom('game_favorite as f')
-    .innerJoin('game as g', 'g.node_id', 'f.node_id')
-    .select('f.node_id')
-    .where('f.member_id', '=', memberId)
-    .where('g.enabled', '=', true)
-    .orderBy('f.created_at', 'desc')
-    .orderBy('f.node_id')
-    .limit(FAVOURITES_PAGE_SIZE)
-    .execute();
-  return rows.map((r) => r.node_id);
+  return favoriteIdsOf(deps.db, memberId);
 }
 
 /** The vendor condition of a list game type (ESPORTS and COCKFIGHT are SPORTS of their vendors). */
-function typeCondition(gameType: ListGameType | undefined): {
-  gameType?: string;
-  only?: readonly string[];
-  not?: readonly string[];
-} {
+function typeCondition(gameType: ListGameType | undefined): MemberListCondition {
   if (gameType === 'ESPORTS') return { gameType: 'SPORTS', only: ESPORT_VASSALAGES };
   if (gameType === 'COCKFIGHT') return { gameType: 'SPORTS', only: COCKFIGHT_VASSALAGES };
   if (gameType === 'SPORTS') return { gameType, not: [...ESPORT_VASSALAGES, ...COCKFIGHT_VASSALAGES] };
@@ -97,31 +85,12 @@ async function memberPage(
   page: { pageNo: number; pageSize: number },
   language: Language,
 ) {
-  const cond = typeCondition(gameType);
-  const orderColumn = table === 'game_favorite' ? 'created_at' : 'played_at';
-  let q = deps.db
-    .selectFrom(`${table} as m` as 'game_favorite as m')
-    .innerJoin('game as g', 'g.node_id', 'm.node_id')
-    .where('m.member_id', '=', memberId)
-    .where('g.enabled', '=', true);
-  if (cond.gameType) q = q.where('g.game_type', '=', cond.gameType);
-  if (cond.only) q = q.where('g.vassalage', 'in', [...cond.only]);
-  if (cond.not) q = q.where('g.vassalage', 'not in', [...cond.not]);
-  const [rows, count] = await Promise.all([
-    q
-      .select('m.node_id')
-      .orderBy(sql.ref(`m.${orderColumn}`), 'desc')
-      .orderBy('m.node_id')
-      .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
-      .execute(),
-    q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  const games = await deps.catalogue.gamesInOrder(
-    rows.map((r) => r.node_id),
-    language,
-  );
-  return { games, totalPages: Math.ceil(count.total / page.pageSize) };
+  const { nodeIds, total } = await memberGamesPage(deps.db, table, memberId, typeCondition(gameType), {
+    offset: (page.pageNo - 1) * page.pageSize,
+    limit: page.pageSize,
+  });
+  const games = await deps.catalogue.gamesInOrder(nodeIds, language);
+  return { games, totalPages: Math.ceil(total / page.pageSize) };
 }
 
 /** getFavoriteGamesList: favourites as games, newest first. */
@@ -168,24 +137,5 @@ export async function recordRecentGame(
   nodeId: string,
   at: Date = new Date(),
 ): Promise<void> {
-  await trx
-    .insertInto('game_recent')
-    .values({ member_id: memberId, node_id: nodeId, played_at: at })
-    .onConflict((oc) => oc.columns(['member_id', 'node_id']).doUpdateSet({ played_at: at }))
-    .execute();
-  await trx
-    .deleteFrom('game_recent')
-    .where('member_id', '=', memberId)
-    .where(
-      'node_id',
-      'not in',
-      trx
-        .selectFrom('game_recent')
-        .select('node_id')
-        .where('member_id', '=', memberId)
-        .orderBy('played_at', 'desc')
-        .orderBy('node_id')
-        .limit(RECENT_KEEP),
-    )
-    .execute();
+  await upsertRecentGame(trx, memberId, nodeId, at, RECENT_KEEP);
 }

@@ -6,14 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
 import { CatalogueService } from './catalogue.service.ts';
-import {
-  CatalogueFileError,
-  importCatalogue,
-  jsonElementLines,
-  parseCatalogueFile,
-} from './catalogue-import.ts';
+import { CatalogueFileError, jsonElementLines, parseCatalogueFile } from './catalogue-file.ts';
+import { importCatalogue } from './catalogue-import.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixture = (name: string) => readFileSync(join(here, 'fixtures', name), 'utf8');
@@ -135,7 +131,7 @@ describe('npm run catalogue:import', () => {
   const run = (...args: string[]) =>
     promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', join(here, '../../catalogue-import-cli.ts'), ...args],
+      ['--import', 'tsx', join(here, '../../../catalogue-import-cli.ts'), ...args],
       {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
       },

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Language } from '@banca/contract';
-import type { Database, DbOrTrx } from '../../database.ts';
+import type { Database, DbOrTrx } from '../../../database.ts';
 import { escapeLike } from './search-text.ts';
 
 type GamesDb = DbOrTrx;
@@ -103,16 +103,6 @@ export async function listHotGames(db: GamesDb, filter: GameFilter, limit: numbe
     .execute();
 }
 
-export async function gamesByIds(db: GamesDb, nodeIds: readonly string[]): Promise<GameRow[]> {
-  if (nodeIds.length === 0) return [];
-  return db
-    .selectFrom('game')
-    .select(GAME_COLUMNS)
-    .where('node_id', 'in', [...nodeIds])
-    .where('enabled', '=', true)
-    .execute();
-}
-
 /** Games by id whether enabled or not (records name rounds of games since withdrawn). */
 export async function anyGamesByIds(db: GamesDb, nodeIds: readonly string[]): Promise<GameRow[]> {
   if (nodeIds.length === 0) return [];
@@ -194,13 +184,58 @@ export async function catalogueVersion(db: GamesDb): Promise<number> {
   return row?.version ?? 0;
 }
 
-/** Marks a catalogue change: every gateway's cached lists are dropped within a second. */
-export async function bumpCatalogueVersion(db: GamesDb): Promise<void> {
-  await db
+/**
+ * Marks a catalogue change, in the change's transaction, and answers the new version: every gateway
+ * node rebuilds its snapshot from a version above the one it holds (catalogue-cache.ts).
+ */
+export async function bumpCatalogueVersion(db: GamesDb): Promise<number> {
+  const row = await db
     .updateTable('game_catalogue_state')
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', 1)
-    .execute();
+    .returning('version')
+    .executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+/** An enabled game as a node's snapshot keeps it: the list columns and the folded names. */
+export type SnapshotGameRow = GameRow & { search_pt: string; search_en: string };
+
+/** What a node's catalogue snapshot is built from, read at one version (catalogue-snapshot.ts). */
+export interface CatalogueRows {
+  version: number;
+  vendors: VendorRow[];
+  /** Enabled games in list order (sort, node_id: the database's collation decides, as in SQL lists). */
+  games: SnapshotGameRow[];
+  /** The enabled hot games' ids, most popular first (hot_rank desc, node_id). */
+  hotOrder: string[];
+}
+
+/**
+ * Reads the catalogue for a snapshot. The version is read first: rows committed with a later
+ * version may come along (the next check sees that version and rebuilds), never rows older than it.
+ */
+export async function loadCatalogueRows(db: GamesDb): Promise<CatalogueRows> {
+  const version = await catalogueVersion(db);
+  const [vendors, games, hot] = await Promise.all([
+    listVendors(db),
+    db
+      .selectFrom('game')
+      .select([...GAME_COLUMNS, 'search_pt', 'search_en'])
+      .where('enabled', '=', true)
+      .orderBy('sort')
+      .orderBy('node_id')
+      .execute(),
+    db
+      .selectFrom('game')
+      .select('node_id')
+      .where('enabled', '=', true)
+      .where('is_hot', '=', true)
+      .orderBy('hot_rank', 'desc')
+      .orderBy('node_id')
+      .execute(),
+  ]);
+  return { version, vendors, games, hotOrder: hot.map((h) => h.node_id) };
 }
 
 /**

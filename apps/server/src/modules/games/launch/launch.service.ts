@@ -1,13 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Language, LaunchGameValue, VendorAnswer } from '@banca/contract';
-import { sql } from 'kysely';
-import type { Db, DbOrTrx } from '../../database.ts';
-import { inTransaction } from '../../platform/db/in-transaction.ts';
-import { findEnabledGame } from './catalogue.repository.ts';
-import { GamesError } from './games.errors.ts';
+import type { Db, DbOrTrx } from '../../../database.ts';
+import { inTransaction } from '../../../platform/db/in-transaction.ts';
+import { findEnabledGame } from '../catalogue/catalogue.repository.ts';
+import { GamesError } from '../games.errors.ts';
 import type { OpenMode } from './launch.table.ts';
-import { recordRecentGame } from './member-games.service.ts';
-import { openPlayerSession } from './player-session.service.ts';
+import {
+  deleteLaunchesExpiredBefore,
+  findVendorLaunch,
+  insertLaunch,
+  upsertVendorLaunch,
+  useLaunch,
+} from './launch.repository.ts';
+import { recordRecentGame } from '../lobby/member-games.service.ts';
+import { openPlayerSession } from '../player-session.service.ts';
 
 /*
  * The launch (issue 11 item 2, docs/vendor-api.md "Launch"). A member's launch answers the vendor's
@@ -39,17 +45,7 @@ export async function ensureVendorLaunch(
   db: DbOrTrx,
   vendor: { vendor: string; launchUrl: string; openMode: OpenMode },
 ): Promise<void> {
-  await db
-    .insertInto('vendor_launch')
-    .values({ vendor: vendor.vendor, launch_url: vendor.launchUrl, open_mode: vendor.openMode })
-    .onConflict((oc) =>
-      oc.column('vendor').doUpdateSet({
-        launch_url: vendor.launchUrl,
-        open_mode: vendor.openMode,
-        updated_at: sql`now()`,
-      }),
-    )
-    .execute();
+  await upsertVendorLaunch(db, vendor);
 }
 
 /** The launch URL: the vendor's own with the token and what the member asked for as parameters. */
@@ -73,34 +69,25 @@ function launchUrl(base: string, token: string, request: LaunchRequest, gameCode
 export async function launchGame(db: Db, request: LaunchRequest, now = new Date()): Promise<LaunchGameValue> {
   const game = await findEnabledGame(db, request.nodeId);
   if (!game) throw new GamesError('game_not_found', { nodeId: request.nodeId });
-  const target = await db
-    .selectFrom('vendor_launch as l')
-    .innerJoin('game_vendor as v', 'v.vassalage', 'l.vendor')
-    .select(['l.launch_url', 'l.open_mode'])
-    .where('l.vendor', '=', game.vassalage)
-    .where('v.enabled', '=', true)
-    .executeTakeFirst();
+  const target = await findVendorLaunch(db, game.vassalage);
   if (!target) throw new GamesError('game_unavailable', { nodeId: request.nodeId });
   const token = randomBytes(32).toString('base64url');
   await inTransaction(db, async (trx) => {
-    await trx
-      .insertInto('game_launch')
-      .values({
-        token_hash: hashLaunchToken(token),
-        member_id: request.memberId,
-        merchant_code: request.merchantCode,
-        vendor: game.vassalage,
-        node_id: game.node_id,
-        game_code: game.game_code,
-        currency: request.currency,
-        language: request.language,
-        device: request.device ?? null,
-        back_url: request.backUrl ?? null,
-        lotto: request.lotto && Object.keys(request.lotto).length > 0 ? JSON.stringify(request.lotto) : null,
-        expires_at: new Date(now.getTime() + LAUNCH_TOKEN_TTL_MS),
-        created_at: now,
-      })
-      .execute();
+    await insertLaunch(trx, {
+      token_hash: hashLaunchToken(token),
+      member_id: request.memberId,
+      merchant_code: request.merchantCode,
+      vendor: game.vassalage,
+      node_id: game.node_id,
+      game_code: game.game_code,
+      currency: request.currency,
+      language: request.language,
+      device: request.device ?? null,
+      back_url: request.backUrl ?? null,
+      lotto: request.lotto && Object.keys(request.lotto).length > 0 ? JSON.stringify(request.lotto) : null,
+      expires_at: new Date(now.getTime() + LAUNCH_TOKEN_TTL_MS),
+      created_at: now,
+    });
     await recordRecentGame(trx, request.memberId, game.node_id, now);
   });
   return { url: launchUrl(target.launch_url, token, request, game.game_code), openMode: target.open_mode };
@@ -122,15 +109,7 @@ export async function exchangeLaunchToken(
   now = new Date(),
 ): Promise<LaunchExchange | undefined> {
   return inTransaction(db, async (trx) => {
-    const launch = await trx
-      .updateTable('game_launch')
-      .set({ used_at: now })
-      .where('token_hash', '=', hashLaunchToken(launchToken))
-      .where('vendor', '=', vendor)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returningAll()
-      .executeTakeFirst();
+    const launch = await useLaunch(trx, hashLaunchToken(launchToken), vendor, now);
     if (!launch) return undefined;
     const session = await openPlayerSession(trx, {
       memberId: launch.member_id,
@@ -156,6 +135,5 @@ export async function exchangeLaunchToken(
 
 /** Drops launches whose tokens can no longer be exchanged (a scheduled job). */
 export async function deleteExpiredLaunches(db: DbOrTrx, olderThan: Date): Promise<number> {
-  const result = await db.deleteFrom('game_launch').where('expires_at', '<', olderThan).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteLaunchesExpiredBefore(db, olderThan);
 }

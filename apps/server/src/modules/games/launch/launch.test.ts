@@ -5,7 +5,7 @@
  */
 import { authRoutes, gamesRoutes, loginValueSchema, walletRoutes } from '@banca/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLobby } from '../../seed/demo-lobby.ts';
+import { seedDemoLobby } from '../../../seed/demo-lobby.ts';
 import {
   expectFailure,
   FAST_PASSWORD,
@@ -14,9 +14,9 @@ import {
   insertAccounts,
   startAuthTestServer,
   type AuthTestServer,
-} from '../../test/auth-client.ts';
-import { vendorClient, type VendorClient } from '../../vendor-conformance/vendor-client.ts';
-import { ensureVendorLaunch, LAUNCH_TOKEN_TTL_MS, rotateVendorSecret, vendorSealKey } from './index.ts';
+} from '../../../test/auth-client.ts';
+import { vendorClient, type VendorClient } from '../../../vendor-conformance/vendor-client.ts';
+import { ensureVendorLaunch, LAUNCH_TOKEN_TTL_MS, rotateVendorSecret, vendorSealKey } from '../index.ts';
 import { exchangeLaunchToken } from './launch.service.ts';
 
 let t: AuthTestServer;

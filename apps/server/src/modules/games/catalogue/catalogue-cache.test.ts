@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogueCache } from './catalogue-cache.ts';
+
+/** A cache on a hand-moved clock and a hand-set catalogue version; snapshots are numbered builds. */
+function setup(maxEntries = 3) {
+  let now = 0;
+  let version = 1;
+  let versionReads = 0;
+  let builds = 0;
+  const cache = new CatalogueCache(
+    async () => ({ version, build: ++builds }),
+    async () => {
+      versionReads++;
+      return version;
+    },
+    { checkEveryMs: 1000, maxEntries, now: () => now },
+  );
+  let loads = 0;
+  const load = (value: string) => async () => {
+    loads++;
+    return value;
+  };
+  return {
+    cache,
+    load,
+    loads: () => loads,
+    builds: () => builds,
+    versionReads: () => versionReads,
+    tick: (ms: number) => (now += ms),
+    bump: () => ++version,
+  };
+}
+
+describe('CatalogueCache', () => {
+  it('answers from memory until the catalogue version moves, read at most once per interval', async () => {
+    const c = setup();
+    expect(await c.cache.get('a', c.load('a1'))).toBe('a1');
+    expect(await c.cache.get('a', c.load('a2'))).toBe('a1');
+    expect(c.loads()).toBe(1);
+    c.bump();
+    // Within the interval the version is not read again: the old answer stands.
+    c.tick(999);
+    expect(await c.cache.get('a', c.load('a3'))).toBe('a1');
+    expect(c.versionReads()).toBe(1);
+    c.tick(1);
+    expect(await c.cache.get('a', c.load('a4'))).toBe('a4');
+    expect(c.versionReads()).toBe(2);
+    // The snapshot is rebuilt with the answers, once per version.
+    expect(c.builds()).toBe(2);
+    expect((await c.cache.snapshot()).version).toBe(2);
+  });
+
+  it('rebuilds at once for a change event, without waiting for the next version read', async () => {
+    const c = setup();
+    expect(await c.cache.get('a', c.load('a1'))).toBe('a1');
+    c.cache.changed(c.bump());
+    // No time passed: the event alone makes the next call answer from the new version.
+    expect(await c.cache.get('a', c.load('a2'))).toBe('a2');
+    expect((await c.cache.snapshot()).version).toBe(2);
+    expect([c.versionReads(), c.builds()]).toEqual([1, 2]);
+    // An event for a version already held changes nothing.
+    c.cache.changed(2);
+    c.cache.changed(1);
+    expect(await c.cache.get('a', c.load('a3'))).toBe('a2');
+    expect(c.builds()).toBe(2);
+  });
+
+  it('keeps rebuilding until it holds the version an event named (a build that raced the change)', async () => {
+    let version = 1;
+    let builds = 0;
+    const cache = new CatalogueCache(
+      async () => {
+        builds++;
+        // The first rebuild reads the catalogue just before the change commits.
+        const seen = version;
+        if (builds === 2) version = 3;
+        return { version: seen };
+      },
+      async () => version,
+      { checkEveryMs: 60_000, maxEntries: 10 },
+    );
+    expect((await cache.snapshot()).version).toBe(1);
+    cache.changed(3);
+    expect((await cache.snapshot()).version).toBe(1);
+    expect((await cache.snapshot()).version).toBe(3);
+    expect(builds).toBe(3);
+  });
+
+  it('shares one load between concurrent callers and does not keep a failure', async () => {
+    const c = setup();
+    const [x, y] = await Promise.all([c.cache.get('k', c.load('v')), c.cache.get('k', c.load('w'))]);
+    expect([x, y, c.loads()]).toEqual(['v', 'v', 1]);
+    expect(c.builds()).toBe(1);
+    await expect(c.cache.get('bad', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await c.cache.get('bad', c.load('ok'))).toBe('ok');
+  });
+
+  it('does not keep a failed build: the next call builds again', async () => {
+    let fail = true;
+    const cache = new CatalogueCache(
+      async () => {
+        if (fail) throw new Error('database down');
+        return { version: 1 };
+      },
+      async () => 1,
+    );
+    await expect(cache.snapshot()).rejects.toThrow('database down');
+    fail = false;
+    expect((await cache.snapshot()).version).toBe(1);
+  });
+
+  it('drops the least recently used entry beyond its size, and everything on invalidate', async () => {
+    const c = setup(2);
+    await c.cache.get('a', c.load('a'));
+    await c.cache.get('b', c.load('b'));
+    await c.cache.get('a', c.load('a!')); // a is now the most recent
+    await c.cache.get('c', c.load('c')); // evicts b
+    expect(await c.cache.get('a', c.load('a?'))).toBe('a');
+    expect(await c.cache.get('b', c.load('b2'))).toBe('b2');
+    c.cache.invalidate();
+    expect(await c.cache.get('a', c.load('a3'))).toBe('a3');
+    expect(c.builds()).toBe(2);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * A gateway node's current catalogue: the snapshot of one catalogue version (catalogue-snapshot.ts)
+ * and, beside it, the answers already made from it (validated and serialised envelopes: the hot path
+ * of repeated lobby calls). Both go together when the version moves, so no answer outlives its
+ * snapshot.
+ *
+ * The version lives in the database and moves in the transaction of every catalogue change (import,
+ * by any process). A node learns of it two ways:
+ * - the change's domain event, `games.catalogue-changed`: whichever node handles it tells every node
+ *   through the live channel (catalogue.events.ts), and `changed(version)` makes the next call
+ *   rebuild before it answers;
+ * - a read of the version at most once per `checkEveryMs`, so a node that missed the message (the
+ *   live channel keeps nothing while a node reconnects) is stale for at most that long.
+ */
+export class CatalogueCache<S extends { version: number }> {
+  private current: Current<S> | undefined;
+  /** The newest version this node knows exists (from the change events or the version reads). */
+  private wanted = 0;
+  private checkedAt = -Infinity;
+  private refreshing: Promise<Current<S>> | undefined;
+
+  constructor(
+    private readonly load: () => Promise<S>,
+    private readonly readVersion: () => Promise<number>,
+    private readonly options: { checkEveryMs: number; maxEntries: number; now?: () => number } = {
+      checkEveryMs: 1000,
+      maxEntries: 2000,
+    },
+  ) {}
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private isFresh(current: Current<S> | undefined): current is Current<S> {
+    return (
+      current !== undefined &&
+      current.snapshot.version >= this.wanted &&
+      this.now() - this.checkedAt < this.options.checkEveryMs
+    );
+  }
+
+  /** The current snapshot and its answers: rebuilt first when a newer version is known or due a check. */
+  private async fresh(): Promise<Current<S>> {
+    if (this.isFresh(this.current)) return this.current;
+    // One refresh at a time; callers arriving meanwhile share it.
+    this.refreshing ??= (async () => {
+      try {
+        let build = !this.current;
+        if (!this.current || this.now() - this.checkedAt >= this.options.checkEveryMs) {
+          const before = this.wanted;
+          const checkedAt = this.now();
+          const version = await this.readVersion();
+          this.checkedAt = checkedAt;
+          // The read is the database's word (a restored database may even go back); an event that
+          // arrived during the read may be newer still.
+          this.wanted = this.wanted > before ? Math.max(this.wanted, version) : version;
+          if (version !== this.current?.snapshot.version) build = true;
+        }
+        if (this.current && this.current.snapshot.version < this.wanted) build = true;
+        if (build || !this.current) this.current = { snapshot: await this.load(), entries: new Map() };
+        return this.current;
+      } finally {
+        this.refreshing = undefined;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  /** The snapshot to answer from. */
+  async snapshot(): Promise<S> {
+    return (await this.fresh()).snapshot;
+  }
+
+  /**
+   * The answer kept for `key` with the current snapshot, or `make(snapshot)`'s (shared by concurrent
+   * callers; a failure is not kept). Answers are shared: callers must not mutate them.
+   */
+  async get<T>(key: string, make: (snapshot: S) => T | Promise<T>): Promise<T> {
+    const current = this.isFresh(this.current) ? this.current : await this.fresh();
+    const entries = current.entries;
+    const hit = entries.get(key);
+    if (hit) {
+      // Least recently used goes first: re-insert on use.
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit as Promise<T>;
+    }
+    const making = (async () => make(current.snapshot))();
+    entries.set(key, making);
+    if (entries.size > this.options.maxEntries) entries.delete(entries.keys().next().value!);
+    making.catch(() => {
+      if (entries.get(key) === making) entries.delete(key);
+    });
+    return making;
+  }
+
+  /** A change committed at `version` (its event): the next call answers from that version or later. */
+  changed(version: number): void {
+    if (version > this.wanted) this.wanted = version;
+  }
+
+  /** Drops everything now: the next call reads the version and rebuilds. */
+  invalidate(): void {
+    this.current = undefined;
+    this.checkedAt = -Infinity;
+  }
+}
+
+interface Current<S> {
+  snapshot: S;
+  entries: Map<string, Promise<unknown>>;
+}

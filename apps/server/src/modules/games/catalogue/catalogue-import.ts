@@ -1,0 +1,243 @@
+import { nodeIdOf } from '@banca/contract';
+import { CatalogueFileError, type CatalogueFile } from './catalogue-file.ts';
+import { storeArt } from '../../../platform/art/art.ts';
+import { gameTileSvg, vendorLogoSvg } from '../../../platform/art/art-svg.ts';
+import { bumpCatalogueVersion } from './catalogue.repository.ts';
+import { catalogueChanged } from './catalogue.events.ts';
+import { recordEvent } from '../../../platform/events/event-catalogue.ts';
+import type { Db, DbOrTrx } from '../../../database.ts';
+import { normalizeSearch } from './search-text.ts';
+
+/**
+ * The catalogue import: a vendor catalogue file (JSON or CSV, validated by catalogue-file.ts)
+ * applied as an idempotent upsert in one transaction. A vendor named in the file owns its list: its games missing
+ * from the file are disabled (never deleted: favourites, recent games and records point at them).
+ * A second run of the same file changes nothing and says so.
+ */
+
+export interface VendorReport {
+  vassalage: string;
+  vendor: 'added' | 'updated' | 'unchanged' | 'existing';
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** Games of the vendor the file no longer lists, now disabled. */
+  disabled: number;
+}
+
+export interface ImportReport {
+  dryRun: boolean;
+  vendors: VendorReport[];
+  /** Rows added, updated or disabled, vendors included: 0 on a second run of the same file. */
+  changes: number;
+}
+
+class DryRunRollback extends Error {}
+
+const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? null) === (b ?? null);
+
+/**
+ * Applies a validated file in one transaction and reports per vendor. With `dryRun` the same work is
+ * done and rolled back, so the report is exactly what a real run would do.
+ */
+export async function importCatalogue(
+  db: Db,
+  file: CatalogueFile,
+  options: { dryRun?: boolean } = {},
+): Promise<ImportReport> {
+  // Art is derived from the rows (outside the transaction's critical path it is pure computation).
+  let report: ImportReport | undefined;
+  try {
+    await db.transaction().execute(async (trx) => {
+      report = await applyCatalogue(trx, file);
+      report.dryRun = options.dryRun === true;
+      if (options.dryRun) throw new DryRunRollback();
+      if (report.changes > 0) {
+        // The new version and its event commit with the change: every node rebuilds its snapshot.
+        const version = await bumpCatalogueVersion(trx);
+        await recordEvent(trx, catalogueChanged, { version }, { key: 'catalogue' });
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+  }
+  return report!;
+}
+
+async function applyCatalogue(trx: DbOrTrx, file: CatalogueFile): Promise<ImportReport> {
+  const existingVendors = new Map(
+    (await trx.selectFrom('game_vendor').selectAll().execute()).map((v) => [v.vassalage, v]),
+  );
+  const reports = new Map<string, VendorReport>();
+  const reportOf = (vassalage: string): VendorReport => {
+    let r = reports.get(vassalage);
+    if (!r) {
+      r = { vassalage, vendor: 'existing', added: 0, updated: 0, unchanged: 0, disabled: 0 };
+      reports.set(vassalage, r);
+    }
+    return r;
+  };
+  let changes = 0;
+
+  const logos = await storeArt(
+    trx,
+    file.vendors.map((v) =>
+      v.lagerIcon
+        ? ''
+        : vendorLogoSvg(v.vassalage, v.displayName, v.provider === 'SANDBOX' ? 'Sandbox' : v.gameType),
+    ),
+  );
+  for (const [i, v] of file.vendors.entries()) {
+    const row = {
+      vassalage: v.vassalage,
+      display_name: v.displayName,
+      provider: v.provider,
+      game_type: v.gameType,
+      lager_icon: v.lagerIcon ?? logos[i]!,
+      sort: v.sort,
+      enabled: v.enabled,
+    };
+    const before = existingVendors.get(v.vassalage);
+    const r = reportOf(v.vassalage);
+    if (!before) {
+      await trx.insertInto('game_vendor').values(row).execute();
+      r.vendor = 'added';
+      changes++;
+    } else if (
+      before.display_name !== row.display_name ||
+      before.provider !== row.provider ||
+      before.game_type !== row.game_type ||
+      before.lager_icon !== row.lager_icon ||
+      before.sort !== row.sort ||
+      before.enabled !== row.enabled
+    ) {
+      await trx
+        .updateTable('game_vendor')
+        .set({ ...row, updated_at: new Date() })
+        .where('vassalage', '=', v.vassalage)
+        .execute();
+      r.vendor = 'updated';
+      changes++;
+    } else r.vendor = 'unchanged';
+    existingVendors.set(v.vassalage, { ...row, updated_at: new Date() });
+  }
+
+  const unknownVendors = [...new Set(file.games.map((g) => g.vassalage))].filter(
+    (v) => !existingVendors.has(v),
+  );
+  if (unknownVendors.length > 0) {
+    throw new CatalogueFileError(
+      unknownVendors.map((v) => ({
+        line: 0,
+        row: 'games',
+        message: `vendor ${v} is neither in the file's vendors nor in the catalogue`,
+      })),
+    );
+  }
+
+  // The art of the games that bring none: generated from their id, type, kind and vendor, with no
+  // words (one image serves both languages; the lobby writes the name in the member's language).
+  const icons = await storeArt(
+    trx,
+    file.games.map((g) =>
+      g.iconUrl
+        ? ''
+        : gameTileSvg(nodeIdOf(g.vassalage, g.gameCode), g.gameType, g.gameClassify, g.vassalage),
+    ),
+  );
+  const fileVendors = new Set([
+    ...file.vendors.map((v) => v.vassalage),
+    ...file.games.map((g) => g.vassalage),
+  ]);
+  const existingGames = new Map(
+    (
+      await trx
+        .selectFrom('game')
+        .selectAll()
+        .where('vassalage', 'in', fileVendors.size > 0 ? [...fileVendors] : [''])
+        .execute()
+    ).map((g) => [g.node_id, g]),
+  );
+  const inserts = [];
+  for (const [i, g] of file.games.entries()) {
+    const nodeId = nodeIdOf(g.vassalage, g.gameCode);
+    const row = {
+      node_id: nodeId,
+      vassalage: g.vassalage,
+      game_code: g.gameCode,
+      game_type: g.gameType,
+      game_classify: g.gameClassify ?? null,
+      name_pt: g.namePT,
+      name_en: g.nameEN,
+      search_pt: normalizeSearch(g.namePT),
+      search_en: normalizeSearch(g.nameEN),
+      icon_url: g.iconUrl ?? icons[i]!,
+      is_hot: g.isHot,
+      hot_rank: g.hotRank,
+      support_play: g.supportPlay,
+      is_game: g.isGame,
+      prize_modes: g.prizeModes.join(','),
+      sort: g.sort,
+      enabled: g.enabled,
+    };
+    const r = reportOf(g.vassalage);
+    const before = existingGames.get(nodeId);
+    existingGames.delete(nodeId);
+    if (!before) {
+      inserts.push(row);
+      r.added++;
+      continue;
+    }
+    const same =
+      before.game_type === row.game_type &&
+      sameText(before.game_classify, row.game_classify) &&
+      before.name_pt === row.name_pt &&
+      before.name_en === row.name_en &&
+      before.search_pt === row.search_pt &&
+      before.search_en === row.search_en &&
+      before.icon_url === row.icon_url &&
+      before.is_hot === row.is_hot &&
+      before.hot_rank === row.hot_rank &&
+      before.support_play === row.support_play &&
+      before.is_game === row.is_game &&
+      before.prize_modes === row.prize_modes &&
+      before.sort === row.sort &&
+      before.enabled === row.enabled;
+    if (same) {
+      r.unchanged++;
+      continue;
+    }
+    await trx
+      .updateTable('game')
+      .set({ ...row, updated_at: new Date() })
+      .where('node_id', '=', nodeId)
+      .execute();
+    r.updated++;
+  }
+  for (let i = 0; i < inserts.length; i += 500) {
+    await trx
+      .insertInto('game')
+      .values(inserts.slice(i, i + 500))
+      .execute();
+  }
+  // What the file's vendors no longer list: disabled, kept for the rows that point at them.
+  const gone = [...existingGames.values()].filter((g) => g.enabled);
+  for (const g of gone) reportOf(g.vassalage).disabled++;
+  if (gone.length > 0) {
+    await trx
+      .updateTable('game')
+      .set({ enabled: false, updated_at: new Date() })
+      .where(
+        'node_id',
+        'in',
+        gone.map((g) => g.node_id),
+      )
+      .execute();
+  }
+  for (const r of reports.values()) changes += r.added + r.updated + r.disabled;
+  return {
+    dryRun: false,
+    vendors: [...reports.values()].sort((a, b) => a.vassalage.localeCompare(b.vassalage)),
+    changes,
+  };
+}
