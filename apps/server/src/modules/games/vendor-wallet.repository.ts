@@ -16,15 +16,21 @@ interface CallRow {
   balance: number | null;
 }
 
-/** Raised by the functions (rolling their statement back) when a write showed the call is not ordinary. */
-const FALLBACK = 'vendor_call_fallback';
+/**
+ * The SQLSTATE the functions raise (rolling their statement back) when a write showed the call is not
+ * ordinary (sql/vendor_debit_apply.sql): its own code, so no other error can pass for it.
+ */
+export const VENDOR_FALLBACK_SQLSTATE = 'BV001';
+
+const isFallback = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === VENDOR_FALLBACK_SQLSTATE;
 
 async function run(query: Promise<{ rows: CallRow[] }>): Promise<AppliedVendorCall> {
   let row: CallRow | undefined;
   try {
     [row] = (await query).rows;
   } catch (err) {
-    if (err instanceof Error && err.message.includes(FALLBACK)) return { outcome: 'fallback' };
+    if (isFallback(err)) return { outcome: 'fallback' };
     throw err;
   }
   if (row?.outcome === 'ok' && row.balance !== null) return { outcome: 'ok', balance: Number(row.balance) };
