@@ -7,7 +7,7 @@ import { findEnabledGame } from './catalogue.repository.ts';
 import { GamesError } from './games.errors.ts';
 import type { OpenMode } from './launch.table.ts';
 import { recordRecentGame } from './member-games.service.ts';
-import { openPlayerSession } from './player-session.service.ts';
+import { openPlayerSession } from './vendor-wallet/player-session.service.ts';
 
 /*
  * The launch (issue 11 item 2, docs/vendor-api.md "Launch"). A member's launch answers the vendor's

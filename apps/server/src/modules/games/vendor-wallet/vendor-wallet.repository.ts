@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../database.ts';
+import type { Db } from '../../../database.ts';
 
 /*
  * The vendor wallet's one-statement debit and credit (migration 202611251020-games-vendor-call-

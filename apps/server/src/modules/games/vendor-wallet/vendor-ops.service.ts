@@ -1,8 +1,8 @@
 import type { RotateVendorSecretBody, RotateVendorSecretValue } from '@banca/contract';
-import type { Db } from '../../database.ts';
-import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
-import { inTransaction } from '../../platform/db/in-transaction.ts';
-import { GamesError } from './games.errors.ts';
+import type { Db } from '../../../database.ts';
+import type { OperatorActor, OpsAccess } from '../../../ops-access.ts';
+import { inTransaction } from '../../../platform/db/in-transaction.ts';
+import { GamesError } from '../games.errors.ts';
 import { rotateVendorCredential } from './vendor-wallet.credentials.ts';
 
 export interface VendorOpsServiceDeps {

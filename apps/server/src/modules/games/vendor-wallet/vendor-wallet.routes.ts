@@ -13,8 +13,8 @@ import {
   hmacSha256Verifier,
   registerCallbackRoute,
   type CallbackRefusal,
-} from '../../platform/http/callback-route.ts';
-import { exchangeLaunchToken } from './launch.service.ts';
+} from '../../../platform/http/callback-route.ts';
+import { exchangeLaunchToken } from '../launch.service.ts';
 import type { VendorSecrets } from './vendor-wallet.credentials.ts';
 import {
   vendorBalance,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { DbOrTrx } from '../../database.ts';
-import { sealText, unsealText } from '../../platform/crypto/sealed-text.ts';
+import type { DbOrTrx } from '../../../database.ts';
+import { sealText, unsealText } from '../../../platform/crypto/sealed-text.ts';
 
 /*
  * Each vendor's HMAC secret, kept sealed under a key derived from the server key (every node derives

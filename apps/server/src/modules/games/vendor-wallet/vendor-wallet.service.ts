@@ -9,9 +9,9 @@ import {
   type VendorRollbackBody,
 } from '@banca/contract';
 import type { Transaction } from 'kysely';
-import type { Database, Db, DbOrTrx } from '../../database.ts';
-import { inTransaction } from '../../platform/db/in-transaction.ts';
-import { recordEvent } from '../../platform/events/event-catalogue.ts';
+import type { Database, Db, DbOrTrx } from '../../../database.ts';
+import { inTransaction } from '../../../platform/db/in-transaction.ts';
+import { recordEvent } from '../../../platform/events/event-catalogue.ts';
 import {
   ensureMemberWallet,
   findMemberWalletIds,
@@ -24,11 +24,11 @@ import {
   WalletError,
   type LedgerAccount,
   type WalletSettingsService,
-} from '../wallet/index.ts';
-import { addPayout, addStake, closeRound, findRound, refundStake } from './bet-record.repository.ts';
-import { findEnabledGame } from './catalogue.repository.ts';
-import { roundSettled } from './games.events.ts';
-import { recordRecentGame, RECENT_KEEP } from './member-games.service.ts';
+} from '../../wallet/index.ts';
+import { addPayout, addStake, closeRound, findRound, refundStake } from '../records/bet-record.repository.ts';
+import { findEnabledGame } from '../catalogue.repository.ts';
+import { roundSettled } from '../games.events.ts';
+import { recordRecentGame, RECENT_KEEP } from '../member-games.service.ts';
 import { findPlayerSession } from './player-session.service.ts';
 import { applyVendorCredit, applyVendorDebit } from './vendor-wallet.repository.ts';
 import type { BetRecordRow, VendorPlayerSessionRow, VendorTransactionKind } from './vendor-wallet.table.ts';

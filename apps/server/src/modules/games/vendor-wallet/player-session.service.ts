@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DbOrTrx } from '../../database.ts';
-import { findMemberById } from '../member/index.ts';
+import type { DbOrTrx } from '../../../database.ts';
+import { findMemberById } from '../../member/index.ts';
 import type { VendorPlayerSessionRow } from './vendor-wallet.table.ts';
 
 /*
