@@ -22,6 +22,14 @@ const SIBLING_MODULE_INTERNALS = {
   regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index(\\.ts)?$)[^/]',
   message: 'Another module is reached only through its public face: ../<module>/index.ts.',
 };
+/**
+ * The same from a module's sub-folder (`modules/<name>/<sub>/x.ts`): `../../<other>/<anything but
+ * index>`; `../<sub2>/...` is the same module's other sub-folder.
+ */
+const SUBFOLDER_SIBLING_MODULE_INTERNALS = {
+  regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(?!index(\\.ts)?$)[^/]',
+  message: 'Another module is reached only through its public face: ../../<module>/index.ts.',
+};
 /** From anywhere: `.../modules/<name>/<anything but index>`. */
 const MODULE_INTERNALS = {
   regex: '(^|/)modules/[^/]+/(?!index(\\.ts)?$)[^/]',
@@ -162,8 +170,9 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': serverImports(MODULE_INTERNALS) },
   },
   {
-    // The app root composes the Database from every module's table file (types only).
-    files: ['apps/server/src/database.ts'],
+    // The app root composes the Database from every module's table file (types only), and the
+    // in-database functions from every part's list of its SQL files.
+    files: ['apps/server/src/database.ts', 'apps/server/src/database-functions.ts'],
     rules: { 'no-restricted-imports': serverImports() },
   },
   {
@@ -180,7 +189,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': serverImports(SIBLING_MODULE_INTERNALS, MODULE_INTERNALS) },
   },
   {
-    files: ['apps/server/src/modules/**/*.routes.ts'],
+    files: ['apps/server/src/modules/*/*/*.ts'],
+    rules: {
+      'no-restricted-imports': serverImports(SUBFOLDER_SIBLING_MODULE_INTERNALS, MODULE_INTERNALS),
+    },
+  },
+  ...[
+    ['apps/server/src/modules/*/*.routes.ts', SIBLING_MODULE_INTERNALS],
+    ['apps/server/src/modules/*/*/*.routes.ts', SUBFOLDER_SIBLING_MODULE_INTERNALS],
+  ].map(([routes, siblings]) => ({
+    files: [routes],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -188,7 +206,7 @@ export default tseslint.config(
           paths: [{ name: 'kysely', message: 'HTTP routes hold no SQL: call the module service.' }],
           patterns: [
             SERVER_NO_WEB,
-            SIBLING_MODULE_INTERNALS,
+            siblings,
             MODULE_INTERNALS,
             {
               group: ['**/*.repository*', '**/platform/db/*'],
@@ -198,5 +216,5 @@ export default tseslint.config(
         },
       ],
     },
-  },
+  })),
 );

@@ -51,7 +51,10 @@ describe(`database functions step (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
   it('a failing file names itself and keeps nothing of the step', async () => {
     const good = fileOf('dbfn_kept', 7);
     const path = join(folder, 'dbfn_broken.sql');
-    writeFileSync(path, 'create or replace function dbfn_broken() returns integer language plpgsql as $$ begin retur 1; end $$;');
+    writeFileSync(
+      path,
+      'create or replace function dbfn_broken() returns integer language plpgsql as $$ begin retur 1; end $$;',
+    );
     await expect(
       applyDatabaseFunctions(db, [good, { name: 'dbfn_broken', file: pathToFileURL(path) }]),
     ).rejects.toThrow(/dbfn_broken/);

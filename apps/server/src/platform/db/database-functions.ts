@@ -57,7 +57,9 @@ export async function applyDatabaseFunctions(
       trx,
     );
     await sql`create table if not exists database_function (
-      name text primary key, sha256 text not null, applied_at timestamptz not null default now())`.execute(trx);
+      name text primary key, sha256 text not null, applied_at timestamptz not null default now())`.execute(
+      trx,
+    );
     const { rows } = await sql<{ name: string; sha256: string }>`
       select name, sha256 from database_function`.execute(trx);
     const recorded = new Map(rows.map((r) => [r.name, r.sha256]));
@@ -68,7 +70,9 @@ export async function applyDatabaseFunctions(
         await sql.raw(fn.text).execute(trx);
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
-        throw new Error(`database function ${fn.name} (${fn.file.pathname}) failed: ${reason}`, { cause: err });
+        throw new Error(`database function ${fn.name} (${fn.file.pathname}) failed: ${reason}`, {
+          cause: err,
+        });
       }
       await sql`insert into database_function (name, sha256) values (${fn.name}, ${fn.hash})
         on conflict (name) do update set sha256 = excluded.sha256, applied_at = now()`.execute(trx);

@@ -21,11 +21,9 @@ import {
   vendorCredit,
   vendorDebit,
   vendorEndRound,
-  newVendorWalletCache,
   vendorRollback,
-  VendorWalletError,
-  type VendorWalletDeps,
 } from './vendor-wallet.service.ts';
+import { newVendorWalletCache, VendorWalletError, type VendorWalletDeps } from './vendor-wallet.context.ts';
 
 export interface VendorWalletRouteDeps extends VendorWalletDeps {
   secrets: VendorSecrets;
