@@ -36,7 +36,7 @@ export { ensureVendorLaunch, LAUNCH_TOKEN_TTL_MS } from './launch.service.ts';
 export type { OpenMode } from './launch.table.ts';
 export { gamesCleanupJob } from './games.jobs.ts';
 export { explainListGames, type GameFilter } from './catalogue.repository.ts';
-export { roundSettled } from './games.events.ts';
+export { roundSettled, roundSettledPayload } from './games.events.ts';
 export { maskCustomerName, winnerBoardConsumer } from './winner-board.ts';
 export { normalizeSearch } from './search-text.ts';
 export { GamesError } from './games.errors.ts';
