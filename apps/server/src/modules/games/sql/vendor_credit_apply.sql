@@ -19,6 +19,7 @@ declare
   v_t record;
   v_balance bigint;
   v_answer jsonb;
+  v_event bigint;
 begin
   insert into vendor_transaction (vendor, transaction_id, kind, member_id, round_id, amount,
     request_hash, created_at)
@@ -56,7 +57,8 @@ begin
 
   if p_close then
     -- The payload games.events.ts roundSettled declares, as vendor-wallet.service.ts settled() builds it.
-    perform domain_event_record(p_settled_event, p_member::text, jsonb_build_object(
+    -- An assignment, not PERFORM: evaluated as a simple expression (no executor for a SELECT).
+    v_event := domain_event_record(p_settled_event, p_member::text, jsonb_build_object(
       'roundId', v_round.vendor || ':' || v_round.round_id, 'memberId', v_round.member_id,
       'account', p_account, 'nodeId', v_round.node_id, 'gameType', v_round.game_type,
       'currency', v_round.currency, 'stake', v_round.stake, 'payout', v_round.payout,

@@ -19,6 +19,7 @@ declare
   v_inserted boolean;
   v_t record;
   v_answer jsonb;
+  v_recent_added boolean;
 begin
   insert into vendor_transaction (vendor, transaction_id, kind, member_id, round_id, amount,
     request_hash, created_at)
@@ -47,11 +48,16 @@ begin
 
   if v_inserted then
     -- The recent games list (member-games.service.ts recordRecentGame), newest RECENT_KEEP kept.
-    insert into game_recent (member_id, node_id, played_at) values (p_member, p_node_id, p_at)
-    on conflict (member_id, node_id) do update set played_at = p_at;
-    delete from game_recent where member_id = p_member and node_id not in (
-      select node_id from game_recent where member_id = p_member
-      order by played_at desc, node_id limit p_recent_keep);
+    -- Trimmed only when the list grew: a game already in it moves to the top, and the list, kept
+    -- to at most RECENT_KEEP by every insert, stays as long (one statement less per debit).
+    insert into game_recent as g (member_id, node_id, played_at) values (p_member, p_node_id, p_at)
+    on conflict (member_id, node_id) do update set played_at = p_at
+    returning (g.xmax = 0) into v_recent_added;
+    if v_recent_added then
+      delete from game_recent where member_id = p_member and node_id not in (
+        select node_id from game_recent where member_id = p_member
+        order by played_at desc, node_id limit p_recent_keep);
+    end if;
   end if;
 
   v_answer := jsonb_build_object('status', 'OK', 'balance', v_t.debit_balance_after,

@@ -22,6 +22,7 @@ declare
   v_t ledger_transfer%rowtype;
   v_balance bigint;
   v_id bigint;
+  v_event bigint;
 begin
   -- Row locks in ascending id order: two transfers never wait on each other in a cycle.
   for v_row in
@@ -68,7 +69,9 @@ begin
         end if;
         if not found then raise exception 'ledger: balance of account % changed under its lock', v_id; end if;
         if v_account.kind = 'MEMBER' and v_account.member_id is not null then
-          perform domain_event_record(p_event, v_account.member_id::text, jsonb_build_object(
+          -- An assignment, not PERFORM: PL/pgSQL evaluates it as a simple expression, without
+          -- starting an executor for a SELECT (it runs once or twice per money call).
+          v_event := domain_event_record(p_event, v_account.member_id::text, jsonb_build_object(
             'memberId', v_account.member_id, 'currency', v_account.currency,
             'wallet', v_account.wallet, 'balance', v_balance, 'kind', p_kind, 'transferId', v_t.id));
         end if;
