@@ -17,7 +17,6 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../database.ts';
 import { seedDemo } from '../../../seed/demo-seed.ts';
