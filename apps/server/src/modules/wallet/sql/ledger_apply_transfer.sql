@@ -23,6 +23,8 @@ declare
   v_balance bigint;
   v_id bigint;
   v_event bigint;
+  v_refusal text;
+  v_inserted boolean := false;
 begin
   -- Row locks in ascending id order: two transfers never wait on each other in a cycle.
   for v_row in
@@ -31,53 +33,56 @@ begin
     if v_row.id = p_debit then v_debit := v_row; else v_credit := v_row; end if;
   end loop;
 
-  -- After the locks: a twin that held them has committed, and a retry gets its first answer.
-  select * into v_t from ledger_transfer t where t.idempotency_key = p_key;
-  if not found then
-    if v_debit.id is null or v_credit.id is null then
-      outcome := 'ledger_account_not_found'; return next; return;
-    end if;
-    if v_debit.currency <> v_credit.currency then
-      outcome := 'currency_mismatch'; return next; return;
-    end if;
-    if v_debit.kind = 'MEMBER' and v_debit.balance < p_amount then
-      outcome := 'insufficient_funds'; return next; return;
-    end if;
-    -- Exact balances after: both rows are locked.
+  -- The refusal the request earns, if any; answered only when the key names no stored transfer (a
+  -- twin that held the locks has committed, and a retry gets its first answer, not a refusal
+  -- against the balance the first one spent).
+  v_refusal := case
+    when v_debit.id is null or v_credit.id is null then 'ledger_account_not_found'
+    when v_debit.currency <> v_credit.currency then 'currency_mismatch'
+    when v_debit.kind = 'MEMBER' and v_debit.balance < p_amount then 'insufficient_funds'
+  end;
+  if v_refusal is null then
+    -- Exact balances after: both rows are locked. A fresh key (the usual case) needs no look-up
+    -- first: the unique index answers, in this statement, whether the key is taken.
     insert into ledger_transfer as t (idempotency_key, debit_account_id, credit_account_id, amount,
       currency, kind, reference, debit_balance_after, credit_balance_after)
     values (p_key, p_debit, p_credit, p_amount, v_debit.currency, p_kind, p_reference,
       v_debit.balance - p_amount, v_credit.balance + p_amount)
     on conflict (idempotency_key) do nothing
     returning * into v_t;
+    v_inserted := found;
+  end if;
+  if not v_inserted then
+    -- The key's stored transfer: committed by a twin on our accounts (it held our locks) or on
+    -- others; or none, and the refusal stands.
+    select * into v_t from ledger_transfer t where t.idempotency_key = p_key;
     if not found then
-      -- Taken meanwhile by a transfer on other accounts (a twin on ours needed our locks).
-      select * into v_t from ledger_transfer t where t.idempotency_key = p_key;
-      if not found then raise exception 'ledger: key % conflicted but is not readable', p_key; end if;
-    else
-      -- Both balances in ascending id order, like the locks; an event per member wallet.
-      foreach v_id in array array[least(p_debit, p_credit), greatest(p_debit, p_credit)] loop
-        if v_id = p_debit then
-          update ledger_account a set balance = a.balance - p_amount
-          where a.id = v_id and (a.kind <> 'MEMBER' or a.balance >= p_amount);
-          v_account := v_debit;
-          v_balance := v_debit.balance - p_amount;
-        else
-          update ledger_account a set balance = a.balance + p_amount where a.id = v_id;
-          v_account := v_credit;
-          v_balance := v_credit.balance + p_amount;
-        end if;
-        if not found then raise exception 'ledger: balance of account % changed under its lock', v_id; end if;
-        if v_account.kind = 'MEMBER' and v_account.member_id is not null then
-          -- An assignment, not PERFORM: PL/pgSQL evaluates it as a simple expression, without
-          -- starting an executor for a SELECT (it runs once or twice per money call).
-          v_event := domain_event_record(p_event, v_account.member_id::text, jsonb_build_object(
-            'memberId', v_account.member_id, 'currency', v_account.currency,
-            'wallet', v_account.wallet, 'balance', v_balance, 'kind', p_kind, 'transferId', v_t.id));
-        end if;
-      end loop;
-      outcome := 'transferred';
+      if v_refusal is null then raise exception 'ledger: key % conflicted but is not readable', p_key; end if;
+      outcome := v_refusal; return next; return;
     end if;
+  else
+    -- Both balances in ascending id order, like the locks; an event per member wallet.
+    foreach v_id in array array[least(p_debit, p_credit), greatest(p_debit, p_credit)] loop
+      if v_id = p_debit then
+        update ledger_account a set balance = a.balance - p_amount
+        where a.id = v_id and (a.kind <> 'MEMBER' or a.balance >= p_amount);
+        v_account := v_debit;
+        v_balance := v_debit.balance - p_amount;
+      else
+        update ledger_account a set balance = a.balance + p_amount where a.id = v_id;
+        v_account := v_credit;
+        v_balance := v_credit.balance + p_amount;
+      end if;
+      if not found then raise exception 'ledger: balance of account % changed under its lock', v_id; end if;
+      if v_account.kind = 'MEMBER' and v_account.member_id is not null then
+        -- An assignment, not PERFORM: PL/pgSQL evaluates it as a simple expression, without
+        -- starting an executor for a SELECT (it runs once or twice per money call).
+        v_event := domain_event_record(p_event, v_account.member_id::text, jsonb_build_object(
+          'memberId', v_account.member_id, 'currency', v_account.currency,
+          'wallet', v_account.wallet, 'balance', v_balance, 'kind', p_kind, 'transferId', v_t.id));
+      end if;
+    end loop;
+    outcome := 'transferred';
   end if;
 
   if outcome is null then
