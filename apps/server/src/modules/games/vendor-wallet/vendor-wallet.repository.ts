@@ -120,7 +120,7 @@ interface CallRow {
  * The SQLSTATE the functions raise (rolling their statement back) when a write showed the call is not
  * ordinary (sql/vendor_debit_apply.sql): its own code, so no other error can pass for it.
  */
-export const VENDOR_FALLBACK_SQLSTATE = 'BV001';
+const VENDOR_FALLBACK_SQLSTATE = 'BV001';
 
 const isFallback = (err: unknown): boolean =>
   typeof err === 'object' && err !== null && (err as { code?: unknown }).code === VENDOR_FALLBACK_SQLSTATE;
