@@ -169,8 +169,9 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': serverImports(MODULE_INTERNALS) },
   },
   {
-    // The app root composes the Database from every module's table file (types only).
-    files: ['apps/server/src/database.ts'],
+    // The app root composes the Database from every module's table file (types only), and the
+    // in-database functions from every part's list of its SQL files.
+    files: ['apps/server/src/database.ts', 'apps/server/src/database-functions.ts'],
     rules: { 'no-restricted-imports': serverImports() },
   },
   {

@@ -8,6 +8,7 @@ import { register } from 'tsx/esm/api';
 
 register(); // load the server's TypeScript directly
 const { openDatabase, migrateToLatest } = await import('../apps/server/src/platform/db/db.ts');
+const { DATABASE_FUNCTIONS } = await import('../apps/server/src/database-functions.ts');
 const { dropSchema, newSchemaName } = await import('../apps/server/src/test/test-db.ts');
 const { defineConsumer, defineEvent, on, recordEvent } =
   await import('../apps/server/src/platform/events/event-catalogue.ts');
@@ -22,7 +23,7 @@ const db = handle.db;
 const betSettled = defineEvent('bench.bet-settled');
 
 try {
-  await migrateToLatest(handle);
+  await migrateToLatest(handle, DATABASE_FUNCTIONS);
   await sql`create table bench_wallet (id int primary key, balance bigint not null)`.execute(db);
   await sql`insert into bench_wallet select g, 0 from generate_series(1, 1000) g`.execute(db);
   await sql`create table bench_rollup (event_id bigint primary key, member int not null)`.execute(db);

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './platform/config.ts';
 import type { Database } from './database.ts';
+import { DATABASE_FUNCTIONS } from './database-functions.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './platform/db/db.ts';
 import { seedDemo } from './seed/demo-seed.ts';
 import { seedDemoAccounts } from './seed/demo-accounts.ts';
@@ -33,7 +34,7 @@ export async function prepareDatabase(
   );
   try {
     // Details at debug level: the start-up banner sums them up as the first lines a person reads.
-    const applied = await migrateToLatest(handle);
+    const applied = await migrateToLatest(handle, DATABASE_FUNCTIONS);
     if (applied.length > 0) logger.debug({ migrations: applied }, 'database migrated');
     if (!config.seedDemo) return { ...handle, demoAccounts: [], migrationsApplied: applied };
     const { seeded } = await seedDemo(handle.db, config.merchant);

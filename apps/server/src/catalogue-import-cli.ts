@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Database } from './database.ts';
+import { DATABASE_FUNCTIONS } from './database-functions.ts';
 import { migrateToLatest, openDatabase } from './platform/db/db.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import {
@@ -62,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   try {
-    await migrateToLatest(handle);
+    await migrateToLatest(handle, DATABASE_FUNCTIONS);
     const report = await importCatalogue(handle.db, file, { dryRun });
     for (const line of formatReport(report)) console.log(line);
     return 0;

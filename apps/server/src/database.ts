@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ContentTables } from './modules/content/content.table.ts';
 import type { GamesTables } from './modules/games/games.table.ts';
-import type { VendorWalletTables } from './modules/games/vendor-wallet.table.ts';
+import type { VendorWalletTables } from './modules/games/vendor-wallet/vendor-wallet.table.ts';
 import type { LaunchTables } from './modules/games/launch/launch.table.ts';
 import type { HouseVendorTables } from './modules/house-vendor/house-vendor.table.ts';
 import type { HouseLotteryTables } from './modules/house-vendor/lottery/lottery.table.ts';

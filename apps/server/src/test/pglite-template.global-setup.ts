@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DATABASE_FUNCTIONS } from '../database-functions.ts';
 import { migratedPgliteTemplate } from '../platform/db/db.ts';
 import { PGLITE_TEMPLATE_ENV, TEST_DATABASE_URL } from './test-db.ts';
 
@@ -14,7 +15,7 @@ export default async function setup(): Promise<(() => void) | undefined> {
   if (TEST_DATABASE_URL) return undefined;
   const folder = mkdtempSync(join(tmpdir(), 'banca-pglite-template-'));
   const file = join(folder, 'migrated.tar');
-  writeFileSync(file, Buffer.from(await (await migratedPgliteTemplate()).arrayBuffer()));
+  writeFileSync(file, Buffer.from(await (await migratedPgliteTemplate(DATABASE_FUNCTIONS)).arrayBuffer()));
   process.env[PGLITE_TEMPLATE_ENV] = file;
   return () => rmSync(folder, { recursive: true, force: true });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
 import pg from 'pg';
 import type { Database } from '../database.ts';
+import { DATABASE_FUNCTIONS } from '../database-functions.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../platform/db/db.ts';
 
 /** Set to run the suites against a PostgreSQL server instead of PGlite. */
@@ -35,7 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (TEST_DATABASE_URL) {
     const schema = newSchemaName();
     const handle = await openDatabase<Database>({ kind: 'postgres', url: TEST_DATABASE_URL, schema, max: 4 });
-    await migrateToLatest(handle);
+    await migrateToLatest(handle, DATABASE_FUNCTIONS);
     let closed = false;
     return {
       ...handle,
@@ -54,7 +55,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const template = templatePath ? await openAsBlob(templatePath) : undefined;
   const handle = await openDatabase<Database>({ kind: 'pglite', template });
   // Still asked: a no-op on the template, and it catches a template older than the code.
-  await migrateToLatest(handle);
+  await migrateToLatest(handle, DATABASE_FUNCTIONS);
   let closed = false;
   return {
     ...handle,

@@ -1,7 +1,7 @@
 import type { Database } from '../../database.ts';
 import type { ScheduledJob } from '../../platform/jobs/scheduler.ts';
 import { deleteExpiredLaunches } from './launch/launch.service.ts';
-import { deleteExpiredPlayerSessions } from './player-session.service.ts';
+import { deleteExpiredPlayerSessions } from './vendor-wallet/player-session.service.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -8,10 +8,10 @@ import type { OpsAccess } from '../../ops-access.ts';
 import { deriveServerSecret } from '../../platform/crypto/derived-secret.ts';
 import { createWalletSettings, merchantCurrencyFrom } from '../wallet/index.ts';
 import type { SystemService } from '../system/index.ts';
-import { vendorSecrets } from './vendor-wallet.credentials.ts';
-import { registerVendorOpsRoutes } from './vendor-ops.routes.ts';
-import { registerVendorWalletRoutes } from './vendor-wallet.routes.ts';
-import { registerRecordRoutes } from './bet-record.routes.ts';
+import { vendorSecrets } from './vendor-wallet/vendor-wallet.credentials.ts';
+import { registerVendorOpsRoutes } from './vendor-wallet/vendor-ops.routes.ts';
+import { registerVendorWalletRoutes } from './vendor-wallet/vendor-wallet.routes.ts';
+import { registerRecordRoutes } from './records/bet-record.routes.ts';
 
 /**
  * The games module: the catalogue (vendors, games with names per language, categories and menus),
@@ -38,7 +38,7 @@ export type { OpenMode } from './launch/launch.table.ts';
 export { gamesCleanupJob } from './games.jobs.ts';
 export { explainListGames, type GameFilter } from './catalogue/catalogue.repository.ts';
 export { loadCatalogueSnapshot } from './catalogue/catalogue.service.ts';
-export { roundSettled } from './games.events.ts';
+export { roundSettled, roundSettledPayload } from './games.events.ts';
 export { maskCustomerName } from './lobby/winner-board.ts';
 export { gamesConsumer } from './games.consumer.ts';
 export { normalizeSearch } from './catalogue/search-text.ts';
@@ -47,14 +47,14 @@ export {
   openPlayerSession,
   PLAYER_SESSION_TTL_MS,
   type OpenedPlayerSession,
-} from './player-session.service.ts';
+} from './vendor-wallet/player-session.service.ts';
 export {
   ensureVendorCredential,
   rotateVendorSecret,
   ROTATION_GRACE_MS,
   vendorSecrets,
   type VendorSecrets,
-} from './vendor-wallet.credentials.ts';
+} from './vendor-wallet/vendor-wallet.credentials.ts';
 
 /** The label of the key vendors' secrets are sealed under (deriveServerSecret). */
 export const VENDOR_SEAL_LABEL = 'vendor-credentials';

@@ -60,7 +60,7 @@ export { calendarPeriods, localDate, type CalendarPeriod } from './wallet-day.ts
 export { WalletError } from './wallet.errors.ts';
 export { paymentPasswordsForMembers } from './money-settings/payment-password.service.ts';
 export { WALLET_VENDORS } from './transfers/wallet-transfer.service.ts';
-export { walletBalanceChanged } from './wallet.events.ts';
+export { walletBalanceChanged, walletBalanceChangedPayload } from './wallet.events.ts';
 export { liveBalanceConsumer } from './live-balance/live-balance.ts';
 export { settlePaidCharge, reconcileDeposits, expireDeposits } from './deposits/deposit.service.ts';
 export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger/ledger.table.ts';

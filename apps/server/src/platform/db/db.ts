@@ -12,6 +12,7 @@ import {
   type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
+import { applyDatabaseFunctions, type DatabaseFunction } from './database-functions.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { preparePooledStatements } from './prepared.ts';
 
@@ -128,8 +129,15 @@ const withScopedIntrospection = <DB>(db: Kysely<DB>, schema: string): Kysely<DB>
   });
 };
 
-/** Applies pending migrations; throws with the failing migration's name. */
-export async function migrateToLatest<DB>(handle: DatabaseHandle<DB>): Promise<string[]> {
+/**
+ * Applies pending migrations, then the in-database functions whose files changed (the repeatable
+ * step, database-functions.ts; `functions` is the app's list, DATABASE_FUNCTIONS); throws with the
+ * failing migration's or file's name. Answers the migrations applied.
+ */
+export async function migrateToLatest<DB>(
+  handle: DatabaseHandle<DB>,
+  functions: readonly DatabaseFunction[],
+): Promise<string[]> {
   // An isolated schema must exist before anything resolves names through search_path.
   if (handle.schema !== 'public')
     await sql`create schema if not exists ${sql.id(handle.schema)}`.execute(handle.db);
@@ -146,6 +154,7 @@ export async function migrateToLatest<DB>(handle: DatabaseHandle<DB>): Promise<s
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
   }
+  await applyDatabaseFunctions(handle.db as Kysely<unknown>, functions);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
@@ -154,12 +163,12 @@ export async function migrateToLatest<DB>(handle: DatabaseHandle<DB>): Promise<s
  * for `openDatabase({ kind: 'pglite', template })`: the test suites start every file's database from
  * one such copy rather than running initdb and every migration again.
  */
-export async function migratedPgliteTemplate(): Promise<Blob> {
+export async function migratedPgliteTemplate(functions: readonly DatabaseFunction[]): Promise<Blob> {
   const pglite = await PGlite.create('memory://', { extensions: { pg_trgm } });
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await migrateToLatest({ db, kind: 'pglite', schema: 'public', close: async () => {} });
+    await migrateToLatest({ db, kind: 'pglite', schema: 'public', close: async () => {} }, functions);
     return await pglite.dumpDataDir('none');
   } finally {
     await db.destroy();

@@ -13,7 +13,7 @@ import {
   useLaunch,
 } from './launch.repository.ts';
 import { recordRecentGame } from '../lobby/member-games.service.ts';
-import { openPlayerSession } from '../player-session.service.ts';
+import { openPlayerSession } from '../vendor-wallet/player-session.service.ts';
 
 /*
  * The launch (issue 11 item 2, docs/vendor-api.md "Launch"). A member's launch answers the vendor's

@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DbOrTrx } from '../../database.ts';
-import { findMemberById } from '../member/index.ts';
+import type { DbOrTrx } from '../../../database.ts';
+import { findMemberById } from '../../member/index.ts';
+import {
+  deletePlayerSessionsExpiredBefore,
+  findPlayerSessionByHash,
+  insertPlayerSession,
+} from './player-session.repository.ts';
 import type { VendorPlayerSessionRow } from './vendor-wallet.table.ts';
 
 /*
@@ -41,35 +46,23 @@ export async function openPlayerSession(
   const playerSession = randomBytes(32).toString('base64url');
   const now = args.now ?? new Date();
   const expiresAt = new Date(now.getTime() + (args.ttlMs ?? PLAYER_SESSION_TTL_MS));
-  await db
-    .insertInto('vendor_player_session')
-    .values({
-      token_hash: hashPlayerSession(playerSession),
-      member_id: member.id,
-      account: member.account,
-      merchant_code: args.merchantCode,
-      vendor: args.vendor,
-      currency: args.currency,
-      expires_at: expiresAt,
-      created_at: now,
-    })
-    .execute();
+  await insertPlayerSession(db, {
+    token_hash: hashPlayerSession(playerSession),
+    member_id: member.id,
+    account: member.account,
+    merchant_code: args.merchantCode,
+    vendor: args.vendor,
+    currency: args.currency,
+    expires_at: expiresAt,
+    created_at: now,
+  });
   return { playerSession, expiresAt, account: member.account };
 }
 
 /** The session behind a token, whatever its expiry (the caller decides what an expired one may do). */
 export const findPlayerSession = (db: DbOrTrx, token: string): Promise<VendorPlayerSessionRow | undefined> =>
-  db
-    .selectFrom('vendor_player_session')
-    .selectAll()
-    .where('token_hash', '=', hashPlayerSession(token))
-    .executeTakeFirst();
+  findPlayerSessionByHash(db, hashPlayerSession(token));
 
 /** Drops player sessions that expired before `olderThan` (the games clean-up job). */
-export async function deleteExpiredPlayerSessions(db: DbOrTrx, olderThan: Date): Promise<number> {
-  const result = await db
-    .deleteFrom('vendor_player_session')
-    .where('expires_at', '<', olderThan)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+export const deleteExpiredPlayerSessions = (db: DbOrTrx, olderThan: Date): Promise<number> =>
+  deletePlayerSessionsExpiredBefore(db, olderThan);

@@ -1,8 +1,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { BetStatus, ListGameType } from '@banca/contract';
-import type { Database, DbOrTrx } from '../../database.ts';
-import { COCKFIGHT_VASSALAGES, ESPORT_VASSALAGES } from './catalogue/catalogue.service.ts';
-import type { BetRecordRow } from './vendor-wallet.table.ts';
+import type { Database, DbOrTrx } from '../../../database.ts';
+import { COCKFIGHT_VASSALAGES, ESPORT_VASSALAGES } from '../catalogue/catalogue.service.ts';
+import type { BetRecordRow } from '../vendor-wallet/vendor-wallet.table.ts';
 
 /*
  * Reads of the bet record for the member's records (betting record, profit and loss). The writes stay

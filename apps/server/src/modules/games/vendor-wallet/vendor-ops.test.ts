@@ -1,9 +1,9 @@
 import { gamesRoutes, operatorRoutes } from '@banca/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFailure } from '../../test/auth-client.ts';
-import { startOpsTestServer, type OpsTestServer } from '../../test/ops-client.ts';
-import { seedDemoLobby } from '../../seed/demo-lobby.ts';
-import { vendorClient } from '../../vendor-conformance/vendor-client.ts';
+import { expectFailure } from '../../../test/auth-client.ts';
+import { startOpsTestServer, type OpsTestServer } from '../../../test/ops-client.ts';
+import { seedDemoLobby } from '../../../seed/demo-lobby.ts';
+import { vendorClient } from '../../../vendor-conformance/vendor-client.ts';
 
 let t: OpsTestServer;
 let admin: { token: string; username: string };

@@ -6,9 +6,9 @@ import {
   type ProfitQuery,
   type ProfitValue,
 } from '@banca/contract';
-import type { DbOrTrx } from '../../database.ts';
-import { calendarPeriods, type WalletSettingsService } from '../wallet/index.ts';
-import type { CatalogueService } from './catalogue/catalogue.service.ts';
+import type { DbOrTrx } from '../../../database.ts';
+import { calendarPeriods, type WalletSettingsService } from '../../wallet/index.ts';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import {
   betPage,
   betTotals,
@@ -16,7 +16,7 @@ import {
   profitFigures,
   type BetFilter,
   type Figures,
-} from './bet-record.queries.ts';
+} from './bet-record-reads.repository.ts';
 
 /*
  * The member's records (member centre personalHistoryCopy and personalProfit), read from the bet

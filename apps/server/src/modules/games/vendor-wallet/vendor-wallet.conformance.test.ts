@@ -5,13 +5,13 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../seed/demo-seed.ts';
-import { seedDemoLobby } from '../../seed/demo-lobby.ts';
-import { startApp, type RunningApp } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
-import { runConformance, SCENARIOS } from '../../vendor-conformance/conformance.ts';
-import { devPlayers, vendorClient } from '../../vendor-conformance/vendor-client.ts';
-import { rotateVendorSecret, vendorSealKey } from './index.ts';
+import { seedDemo } from '../../../seed/demo-seed.ts';
+import { seedDemoLobby } from '../../../seed/demo-lobby.ts';
+import { startApp, type RunningApp } from '../../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
+import { runConformance, SCENARIOS } from '../../../vendor-conformance/conformance.ts';
+import { devPlayers, vendorClient } from '../../../vendor-conformance/vendor-client.ts';
+import { rotateVendorSecret, vendorSealKey } from '../index.ts';
 
 let database: TestDatabase;
 let server: RunningApp;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../database.ts';
-import type { BetRecordRow } from './vendor-wallet.table.ts';
+import type { DbOrTrx } from '../../../database.ts';
+import type { BetRecordRow } from '../vendor-wallet/vendor-wallet.table.ts';
 
 /*
  * The bet record: one row per (vendor, round), written only by the vendor wallet service in the

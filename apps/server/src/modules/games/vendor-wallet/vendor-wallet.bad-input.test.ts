@@ -10,17 +10,17 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENDOR_ERROR_STATUS, VENDOR_MAX_AMOUNT, vendorCallbacks } from '@banca/contract';
-import { seedDemo } from '../../seed/demo-seed.ts';
-import { seedDemoLobby } from '../../seed/demo-lobby.ts';
-import { startApp, type RunningApp } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { seedDemo } from '../../../seed/demo-seed.ts';
+import { seedDemoLobby } from '../../../seed/demo-lobby.ts';
+import { startApp, type RunningApp } from '../../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
 import {
   devPlayers,
   vendorClient,
   type SendOptions,
   type VendorCall,
-} from '../../vendor-conformance/vendor-client.ts';
-import { rotateVendorSecret, vendorSealKey } from './index.ts';
+} from '../../../vendor-conformance/vendor-client.ts';
+import { rotateVendorSecret, vendorSealKey } from '../index.ts';
 
 const RUNS = 220;
 const TABLES = [

@@ -1,9 +1,10 @@
 import type { RotateVendorSecretBody, RotateVendorSecretValue } from '@banca/contract';
-import type { Db } from '../../database.ts';
-import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
-import { inTransaction } from '../../platform/db/in-transaction.ts';
-import { GamesError } from './games.errors.ts';
+import type { Db } from '../../../database.ts';
+import type { OperatorActor, OpsAccess } from '../../../ops-access.ts';
+import { inTransaction } from '../../../platform/db/in-transaction.ts';
+import { GamesError } from '../games.errors.ts';
 import { rotateVendorCredential } from './vendor-wallet.credentials.ts';
+import { catalogueVendorExists } from './vendor-wallet.repository.ts';
 
 export interface VendorOpsServiceDeps {
   db: Db;
@@ -25,12 +26,7 @@ export async function rotateVendorSecretByOperator(
   now: Date = new Date(),
 ): Promise<RotateVendorSecretValue> {
   return inTransaction(deps.db, async (trx) => {
-    const known = await trx
-      .selectFrom('game_vendor')
-      .select('vassalage')
-      .where('vassalage', '=', vendor)
-      .executeTakeFirst();
-    if (!known) throw new GamesError('game_vendor_not_found');
+    if (!(await catalogueVendorExists(trx, vendor))) throw new GamesError('game_vendor_not_found');
     const rotated = await rotateVendorCredential(trx, deps.sealKey, vendor, now);
     const previousValidUntil = rotated.previousValidUntil?.toISOString() ?? null;
     await deps.ops.audit(trx, {

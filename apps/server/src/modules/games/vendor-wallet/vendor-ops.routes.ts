@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { gamesRoutes } from '@banca/contract';
-import type { Db } from '../../database.ts';
-import type { OpsAccess } from '../../ops-access.ts';
-import { AppError } from '../../platform/http/app-error.ts';
-import { registerRoute } from '../../platform/http/contract-route.ts';
+import type { Db } from '../../../database.ts';
+import type { OpsAccess } from '../../../ops-access.ts';
+import { AppError } from '../../../platform/http/app-error.ts';
+import { registerRoute } from '../../../platform/http/contract-route.ts';
 import { rotateVendorSecretByOperator } from './vendor-ops.service.ts';
 
 export interface VendorOpsDeps {

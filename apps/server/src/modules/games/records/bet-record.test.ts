@@ -15,17 +15,17 @@ import {
   type BetRecordEntry,
 } from '@banca/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLobby } from '../../seed/demo-lobby.ts';
-import { expectFailure, freshIp } from '../../test/auth-client.ts';
-import { startOpsTestServer, type OpsTestServer } from '../../test/ops-client.ts';
+import { seedDemoLobby } from '../../../seed/demo-lobby.ts';
+import { expectFailure, freshIp } from '../../../test/auth-client.ts';
+import { startOpsTestServer, type OpsTestServer } from '../../../test/ops-client.ts';
 import {
   devPlayers,
   devVendorSecret,
   newVendorId,
   vendorClient,
   type VendorClient,
-} from '../../vendor-conformance/vendor-client.ts';
-import { explainBetPage } from './bet-record.queries.ts';
+} from '../../../vendor-conformance/vendor-client.ts';
+import { explainBetPage } from './bet-record-reads.repository.ts';
 
 let t: OpsTestServer;
 let vendors: Record<'BANCA' | 'SANDBOX', VendorClient>;

@@ -8,12 +8,12 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../seed/demo-seed.ts';
-import { seedDemoLobby } from '../../seed/demo-lobby.ts';
-import { openDatabase, type DatabaseHandle } from '../../platform/db/db.ts';
-import type { Database } from '../../database.ts';
-import { startApp, type RunningApp } from '../../test/test-app.ts';
-import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-db.ts';
+import { seedDemo } from '../../../seed/demo-seed.ts';
+import { seedDemoLobby } from '../../../seed/demo-lobby.ts';
+import { openDatabase, type DatabaseHandle } from '../../../platform/db/db.ts';
+import type { Database } from '../../../database.ts';
+import { startApp, type RunningApp } from '../../../test/test-app.ts';
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../../test/test-db.ts';
 import {
   devPlayers,
   newVendorId,
@@ -21,8 +21,8 @@ import {
   type Player,
   type VendorClient,
   type VendorResponse,
-} from '../../vendor-conformance/vendor-client.ts';
-import { rotateVendorSecret, vendorSealKey } from './index.ts';
+} from '../../../vendor-conformance/vendor-client.ts';
+import { rotateVendorSecret, vendorSealKey } from '../index.ts';
 
 const ROUNDS = 1_000;
 const CLIENTS = 20;

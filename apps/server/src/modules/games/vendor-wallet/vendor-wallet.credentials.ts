@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { DbOrTrx } from '../../database.ts';
-import { sealText, unsealText } from '../../platform/crypto/sealed-text.ts';
+import type { DbOrTrx } from '../../../database.ts';
+import { sealText, unsealText } from '../../../platform/crypto/sealed-text.ts';
+import {
+  findCredential,
+  insertCredentialIfAbsent,
+  upsertCredential,
+} from './vendor-credential.repository.ts';
 
 /*
  * Each vendor's HMAC secret, kept sealed under a key derived from the server key (every node derives
@@ -43,19 +48,7 @@ export async function rotateVendorCredential(
 ): Promise<{ secret: string; previousValidUntil: Date | null }> {
   const secret = newSecret();
   const sealed = sealText(sealKey, secret);
-  const row = await db
-    .insertInto('vendor_credential')
-    .values({ vendor, secret_sealed: sealed, rotated_at: now })
-    .onConflict((oc) =>
-      oc.column('vendor').doUpdateSet((eb) => ({
-        previous_secret_sealed: eb.ref('vendor_credential.secret_sealed'),
-        previous_valid_until: new Date(now.getTime() + ROTATION_GRACE_MS),
-        secret_sealed: sealed,
-        rotated_at: now,
-      })),
-    )
-    .returning('previous_valid_until')
-    .executeTakeFirstOrThrow();
+  const row = await upsertCredential(db, vendor, sealed, now, new Date(now.getTime() + ROTATION_GRACE_MS));
   return { secret, previousValidUntil: row.previous_valid_until ? new Date(row.previous_valid_until) : null };
 }
 
@@ -71,11 +64,7 @@ export function vendorSecrets(
       const now = clock().getTime();
       const hit = cache.get(vendor);
       if (hit && now - hit.at < CACHE_MS) return hit.secrets;
-      const row = await db
-        .selectFrom('vendor_credential')
-        .select(['secret_sealed', 'previous_secret_sealed', 'previous_valid_until'])
-        .where('vendor', '=', vendor)
-        .executeTakeFirst();
+      const row = await findCredential(db, vendor);
       let secrets: string[] | undefined;
       if (row) {
         secrets = [unsealText(sealKey, row.secret_sealed)].filter((s): s is string => s !== undefined);
@@ -97,11 +86,5 @@ export function vendorSecrets(
 
 /** Gives a vendor credentials when it has none (the demo seed); existing ones are left alone. */
 export async function ensureVendorCredential(db: DbOrTrx, sealKey: Buffer, vendor: string): Promise<boolean> {
-  const row = await db
-    .insertInto('vendor_credential')
-    .values({ vendor, secret_sealed: sealText(sealKey, newSecret()) })
-    .onConflict((oc) => oc.column('vendor').doNothing())
-    .returning('vendor')
-    .executeTakeFirst();
-  return row !== undefined;
+  return insertCredentialIfAbsent(db, vendor, sealText(sealKey, newSecret()));
 }

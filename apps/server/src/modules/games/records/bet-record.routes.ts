@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { gamesRoutes } from '@banca/contract';
-import { registerRoute } from '../../platform/http/contract-route.ts';
-import { requestLanguage } from '../../platform/http/language.ts';
+import { registerRoute } from '../../../platform/http/contract-route.ts';
+import { requestLanguage } from '../../../platform/http/language.ts';
 import { listBets, profitAndLoss, type RecordsDeps } from './bet-record.service.ts';
 
 /** The member's betting record and profit and loss: real accounts only (trial: 403). */

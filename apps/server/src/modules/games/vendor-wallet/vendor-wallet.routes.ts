@@ -13,19 +13,17 @@ import {
   hmacSha256Verifier,
   registerCallbackRoute,
   type CallbackRefusal,
-} from '../../platform/http/callback-route.ts';
-import { exchangeLaunchToken } from './launch/launch.service.ts';
+} from '../../../platform/http/callback-route.ts';
+import { exchangeLaunchToken } from '../launch/launch.service.ts';
 import type { VendorSecrets } from './vendor-wallet.credentials.ts';
 import {
   vendorBalance,
   vendorCredit,
   vendorDebit,
   vendorEndRound,
-  newVendorWalletCache,
   vendorRollback,
-  VendorWalletError,
-  type VendorWalletDeps,
 } from './vendor-wallet.service.ts';
+import { newVendorWalletCache, VendorWalletError, type VendorWalletDeps } from './vendor-wallet.context.ts';
 
 export interface VendorWalletRouteDeps extends VendorWalletDeps {
   secrets: VendorSecrets;
