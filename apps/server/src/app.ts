@@ -4,7 +4,6 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { createLogger, OneLineLogController } from './platform/logging.ts';
 import { ok, SYSTEM_STATUS, type Startup } from '@banca/contract';
@@ -32,6 +31,7 @@ import {
   UnconfiguredSmsProvider,
 } from './platform/providers/unconfigured-providers.ts';
 import { createOidcClients } from './platform/oidc/oidc-clients.ts';
+import { pingDatabase } from './platform/db/ping.ts';
 import type { ServerModule } from './platform/http/server-module.ts';
 import { merchantSettingsFrom, SystemService, systemModule } from './modules/system/index.ts';
 import { createBackOffice, operatorModule } from './modules/operator/index.ts';
@@ -325,7 +325,7 @@ export async function buildApp({
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     try {
-      await sql`select 1`.execute(db);
+      await pingDatabase(db);
       return ok({ status: 'ok' });
     } catch (err) {
       request.log.warn({ err }, 'database not ready');

@@ -22,7 +22,6 @@ import {
 /** How many coming periods have their seed committed (hash published) ahead of opening. */
 export const COMMITTED_AHEAD = 3;
 
-
 /**
  * Writes the running period and the next COMMITTED_AHEAD ones with a fresh seed each, unless they
  * exist: on every node, any number of times (the primary key keeps the first seed; a seed, once its

@@ -38,7 +38,6 @@ export interface BuyRequest {
   bets: { market: string; selection: string; stake: number }[];
 }
 
-
 /** Maps a house-games refusal of a bet to the house catalogue's code. */
 function betError(err: unknown): never {
   if (err instanceof HouseGameError) {
