@@ -6,16 +6,17 @@ import { registerMemberRoutes, type MemberRouteDeps } from './member.routes.ts';
  * and member_social_identity rows; other modules read and write members only through what is
  * exported here. Its repository and table files are private.
  */
+export { checkAffiliate, register } from './registration.service.ts';
 export {
   changePassword,
-  checkAffiliate,
+  checkLoginPassword,
   forgotPasswordByEmail,
-  getMemberIcon,
-  getMemberInfo,
-  register,
   resetPasswordByPhone,
+  spendTempPassword,
   TEMP_PASSWORD_TTL_MS,
-} from './member.service.ts';
+  verifyMemberPassword,
+} from './passwords.service.ts';
+export { getMemberIcon, getMemberInfo } from './profile.service.ts';
 export {
   countMemberTeam,
   createSandboxMember,
@@ -30,13 +31,13 @@ export {
   markFirstLogin,
   memberAccessColumns,
   setPaymentPasswordHash,
-  spendTempPassword,
   touchSocialLogin,
-} from './member-records.service.ts';
+} from './accounts.service.ts';
 export { sendSmsCode } from './sms-code.service.ts';
 export { memberRegistered } from './member.events.ts';
 export type { MemberAuditEvent, MemberDeps, MemberSessions } from './member.deps.ts';
-export type { MemberRow, MemberStatus } from './member.table.ts';
+export type { MemberView } from './member-view.ts';
+export type { MemberStatus } from './member.table.ts';
 
 export const memberModule: ServerModule<MemberRouteDeps> = {
   name: 'member',

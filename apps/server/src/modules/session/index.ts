@@ -11,21 +11,19 @@ import { registerSocialLoginRoutes, type SocialRouteDeps } from './social-login.
 export {
   authenticate,
   bearerToken,
-  CHALLENGE_TTL_MS,
-  completeSecondVerification,
-  freePlay,
   isPasswordExpired,
   listAuthAudit,
   logIn,
-  login,
   logout,
-  MAX_CHALLENGE_ATTEMPTS,
   PASSWORD_MAX_AGE_DAYS,
   recordAudit,
   rememberKnownIp,
   revokeMemberSessions,
   type LoginMember,
 } from './session.service.ts';
+export { completeSecondVerification, login } from './login.service.ts';
+export { CHALLENGE_TTL_MS, MAX_CHALLENGE_ATTEMPTS } from './second-verification.service.ts';
+export { freePlay } from './free-play.service.ts';
 export { sessionsForMembers } from './member-sessions.ts';
 export { authCleanupJob, CLEANUP_GRACE_HOURS } from './session.jobs.ts';
 export { SOCIAL_COOKIE } from './social-login.routes.ts';

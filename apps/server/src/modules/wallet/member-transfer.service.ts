@@ -1,7 +1,7 @@
 import { isAgentType, isTrialType, type MemberTransferBody, type TransferTargets } from '@banca/contract';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
-import { findMemberByAccount, findMemberById, listDirectDownline, type MemberRow } from '../member/index.ts';
+import { findMemberByAccount, findMemberById, listDirectDownline, type MemberView } from '../member/index.ts';
 import { ensureMemberWallet, findMemberWallet, transfer } from './ledger.service.ts';
 import { checkPaymentPassword } from './money-settings.service.ts';
 import type { WithdrawDeps } from './withdrawal.service.ts';
@@ -19,7 +19,7 @@ import { lockMemberState } from './withdraw.repository.ts';
 /** How many direct downline members the targets list shows. */
 export const DOWNLINE_LIST_LIMIT = 200;
 
-const usable = (m: MemberRow | undefined, merchantCode: string): m is MemberRow =>
+const usable = (m: MemberView | undefined, merchantCode: string): m is MemberView =>
   !!m && m.merchant_code === merchantCode && m.status === 'ACTIVE' && !isTrialType(m.type);
 
 /** The receiving member when `account` is this member's upline or (for agents) a direct downline. */

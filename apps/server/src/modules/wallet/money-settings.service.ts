@@ -16,7 +16,7 @@ import type { Db } from '../../database.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/password.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
-import { findMemberById, setPaymentPasswordHash } from '../member/index.ts';
+import { findMemberById, setPaymentPasswordHash, verifyMemberPassword } from '../member/index.ts';
 import type { SystemService } from '../system/index.ts';
 import type { WalletSettingsService } from './wallet-settings.service.ts';
 import { WithdrawError } from './withdraw.errors.ts';
@@ -76,7 +76,7 @@ export async function getSecurity(deps: MoneySettingsDeps, auth: RouteAuth): Pro
     paymentPasswordSet: !!member?.payment_password_hash,
     lockedUntil: locked ? state.pay_pw_locked_until!.toISOString() : null,
     paymentPasswordRule: rule,
-    loginPasswordRequired: !!member?.password_hash,
+    loginPasswordRequired: !!member?.has_login_password,
     payoutKey: key ? payoutKeyView(key) : null,
   };
 }
@@ -171,12 +171,12 @@ export async function setPaymentPassword(
     fields.confirmPaymentPassword = 'inconsistent_twice';
   const member = await findMemberById(deps.db, auth.memberId);
   if (!member) throw new AppError('not_logged_in');
-  if (member.password_hash && !body.loginPassword) fields.loginPassword = 'required';
+  if (member.has_login_password && !body.loginPassword) fields.loginPassword = 'required';
   if (Object.keys(fields).length > 0) throw new AppError('invalid_input', { fields });
 
-  if (member.password_hash) {
+  if (member.has_login_password) {
     await guardedCheck(deps, auth, 'login_password_wrong', () =>
-      verifyPassword(member.password_hash, body.loginPassword!),
+      verifyMemberPassword(deps.db, auth.memberId, body.loginPassword!),
     );
   } else {
     await verifyAgainstDummy(body.paymentPassword);
