@@ -38,7 +38,7 @@ import { createBackOffice, operatorModule } from './modules/operator/index.ts';
 import { authenticate, sessionModule, sessionsForMembers } from './modules/session/index.ts';
 import { verificationModule } from './modules/verification/index.ts';
 import { memberModule } from './modules/member/index.ts';
-import { walletJobs, walletModule } from './modules/wallet/index.ts';
+import { walletModule } from './modules/wallet/index.ts';
 import { agentModule } from './modules/agent/index.ts';
 import { gamesModule } from './modules/games/index.ts';
 import { houseVendorModule } from './modules/house-vendor/index.ts';
@@ -46,8 +46,7 @@ import { contentModule } from './modules/content/index.ts';
 import { registerArtRoute } from './platform/art/art.ts';
 import { CaptchaAnswerLog, devModule } from './modules/dev/index.ts';
 import { createDispatcher, type Dispatcher } from './platform/events/event-dispatcher.ts';
-import { eventConsumers } from './event-consumers.ts';
-import { scheduledJobs } from './scheduled-jobs.ts';
+import { eventPruneJob } from './platform/events/event.jobs.ts';
 import type { ScheduledJob } from './platform/jobs/scheduler.ts';
 import { deriveServerSecret } from './platform/crypto/derived-secret.ts';
 import { openLiveChannel, type LiveChannel } from './platform/live/live-channel.ts';
@@ -290,7 +289,7 @@ export async function buildApp({
   // Before any module's token route: registerRoute checks tokens with the session module.
   installRouteAuth(app, (token, read) => authenticate(auth, token, read));
   // The system guard's hook first, so maintenance and region blocks apply to every module's routes.
-  const modules: readonly ServerModule<AppContext>[] = [
+  const modules: readonly ServerModule<AppContext, Database>[] = [
     systemModule,
     operatorModule,
     sessionModule,
@@ -305,12 +304,16 @@ export async function buildApp({
   ];
   for (const module of modules) await module.register(app, context);
   if (sandboxPix) registerSandboxPixRoutes(app, sandboxPix, { allowRemote: config.sandboxAllowRemote });
-  // What main.ts's scheduler runs: the static list plus jobs that need the running app's pieces.
-  app.decorate('scheduledJobs', [...scheduledJobs, ...walletJobs(context), ...app.houseJobs]);
+  // What main.ts's scheduler runs: every module's jobs, and the platform's event pruning.
+  app.decorate('scheduledJobs', [
+    ...modules.flatMap((module) => module.jobs?.(context, app) ?? []),
+    eventPruneJob<Database>(),
+  ]);
 
   // Domain events reach their consumers after the commit; every node runs the loop, the cursor
   // locks share the work out. No consumers, no loop.
-  const events = createDispatcher({ db, consumers: eventConsumers({ live }), log: app.log });
+  const consumers = modules.flatMap((module) => module.consumers?.(context) ?? []);
+  const events = createDispatcher({ db, consumers, log: app.log });
   app.decorate('events', events);
   app.addHook('onReady', async () => events.start());
   app.addHook('onClose', () => events.stop());

@@ -1,7 +1,9 @@
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import { CatalogueService } from './catalogue.service.ts';
 import { registerGamesRoutes } from './games.routes.ts';
-import type { Db } from '../../database.ts';
+import type { Database, Db } from '../../database.ts';
+import { gamesCleanupJob } from './games.jobs.ts';
+import { winnerBoardConsumer } from './winner-board.ts';
 import type { OpsAccess } from '../../ops-access.ts';
 import { deriveServerSecret } from '../../platform/crypto/derived-secret.ts';
 import { createWalletSettings, merchantCurrencyFrom } from '../wallet/index.ts';
@@ -67,8 +69,11 @@ export interface GamesModuleDeps {
   ops: OpsAccess | undefined;
 }
 
-export const gamesModule: ServerModule<GamesModuleDeps> = {
+export const gamesModule: ServerModule<GamesModuleDeps, Database> = {
   name: 'games',
+  jobs: () => [gamesCleanupJob],
+  // The winner board reads `games.round-settled` (recorded by the play issue's settlement).
+  consumers: () => [winnerBoardConsumer],
   register: async (app, deps) => {
     const catalogue = new CatalogueService(deps.db);
     registerGamesRoutes(app, {

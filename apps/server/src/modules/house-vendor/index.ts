@@ -11,7 +11,7 @@ import { startLotteryLoop } from './lottery/lottery.jobs.ts';
 import { registerLotteryRoutes } from './lottery/lottery.routes.ts';
 import { lotteryService } from './lottery/lottery.service.ts';
 import { houseRecoveryJob } from './house-recovery.ts';
-import type { ScheduledJob } from '../../platform/jobs/scheduler.ts';
+import { houseCleanupJob } from './house-vendor.jobs.ts';
 
 /**
  * The house vendor (issue 11 item 3; docs/house-games.md): Banca's own game vendor. It runs in the
@@ -40,8 +40,10 @@ export interface HouseVendorModuleDeps {
   lotteryTickSeconds: number;
 }
 
-export const houseVendorModule: ServerModule<HouseVendorModuleDeps> = {
+export const houseVendorModule: ServerModule<HouseVendorModuleDeps, Database> = {
   name: 'house-vendor',
+  // The recovery job needs the wallet client register built (kept on the app for it and for tests).
+  jobs: (_deps, app) => [houseCleanupJob, houseRecoveryJob(app.houseWallet)],
   register: async (app, deps) => {
     const sealKey = await vendorSealKey(deps.db);
     await registerHouseVendors(deps.db, sealKey, { sandbox: deps.sandbox });
@@ -87,15 +89,12 @@ export const houseVendorModule: ServerModule<HouseVendorModuleDeps> = {
       });
       app.addHook('onClose', async () => loop?.stop());
     }
-    // The recovery job needs this module's wallet client; app.ts adds it to the scheduler's list.
-    app.decorate('houseJobs', [houseRecoveryJob(wallet)]);
     app.decorate('houseWallet', wallet);
   },
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    houseJobs: readonly ScheduledJob<Database>[];
     /** The house vendor's signed client of the gateway's vendor wallet API (tests drive recovery with it). */
     houseWallet: GatewayWallet;
   }

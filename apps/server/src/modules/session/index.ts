@@ -1,4 +1,6 @@
+import type { Database } from '../../database.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
+import { authCleanupJob } from './session.jobs.ts';
 import { registerSessionRoutes } from './session.routes.ts';
 import { registerSocialLoginRoutes, type SocialRouteDeps } from './social-login.routes.ts';
 
@@ -33,8 +35,9 @@ export type { AuthAuditEvent, LoginKind } from './session.table.ts';
 
 export type SessionModuleDeps = SocialRouteDeps;
 
-export const sessionModule: ServerModule<SessionModuleDeps> = {
+export const sessionModule: ServerModule<SessionModuleDeps, Database> = {
   name: 'session',
+  jobs: () => [authCleanupJob],
   register: (app, deps) => {
     registerSessionRoutes(app, deps);
     registerSocialLoginRoutes(app, deps);

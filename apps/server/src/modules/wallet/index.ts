@@ -9,7 +9,7 @@ import type { PaymentProvider } from '../../platform/providers/payments/payment-
 import type { Database } from '../../database.ts';
 import { depositJobs } from './deposit.jobs.ts';
 import { registerDepositRoutes } from './deposit.routes.ts';
-import { registerLiveStreamRoutes } from './live-balance.ts';
+import { liveBalanceConsumer, registerLiveStreamRoutes } from './live-balance.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
 import { registerWalletTransferRoutes } from './wallet-transfer.routes.ts';
 import { setHouseBuckets } from './ledger.service.ts';
@@ -95,8 +95,10 @@ export function walletJobs(deps: WalletModuleDeps): ScheduledJob<Database>[] {
   ];
 }
 
-export const walletModule: ServerModule<WalletModuleDeps> = {
+export const walletModule: ServerModule<WalletModuleDeps, Database> = {
   name: 'wallet',
+  jobs: (deps) => walletJobs(deps),
+  consumers: (deps) => [liveBalanceConsumer(deps.live)],
   register: (app, deps) => {
     if (deps.houseBuckets !== undefined) setHouseBuckets(deps.houseBuckets);
     // One context for every wallet route file (balance, deposits, withdrawals, transfers, records).
