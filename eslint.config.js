@@ -36,6 +36,26 @@ const PLATFORM_NO_APP_DATABASE = {
   message: "Platform code never imports the app's Database: type the db by the piece's own tables.",
 };
 const serverImports = (...patterns) => ['error', { patterns: [SERVER_NO_WEB, ...patterns] }];
+
+const SQL_IN_REPOSITORIES = 'SQL lives in *.repository.ts: call a repository function.';
+/** Kysely's query-builder entry points (a transaction's `.execute` is fine anywhere). */
+const QUERY_BUILDER_CALLS = 'selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|with|withRecursive';
+/** TODO(integration): remove once wallet/games branches land. Files of the wallet and games modules
+ *  that still hold SQL while their own branches move it into repositories. */
+const SQL_OUTSIDE_REPOSITORIES_PENDING = [
+  'apps/server/src/modules/games/bet-record.queries.ts',
+  'apps/server/src/modules/games/catalogue-import.ts',
+  'apps/server/src/modules/games/launch.service.ts',
+  'apps/server/src/modules/games/member-games.service.ts',
+  'apps/server/src/modules/games/player-session.service.ts',
+  'apps/server/src/modules/games/vendor-ops.service.ts',
+  'apps/server/src/modules/games/vendor-wallet.credentials.ts',
+  'apps/server/src/modules/games/vendor-wallet.service.ts',
+  'apps/server/src/modules/games/winner-board.ts',
+  'apps/server/src/modules/wallet/live-balance.ts',
+  'apps/server/src/modules/wallet/wallet-settings.service.ts',
+  'apps/server/src/modules/wallet/withdrawal.service.ts',
+];
 export default tseslint.config(
   {
     ignores: [
@@ -178,6 +198,38 @@ export default tseslint.config(
   {
     files: ['apps/server/src/modules/**/*.ts'],
     rules: { 'no-restricted-imports': serverImports(SIBLING_MODULE_INTERNALS, MODULE_INTERNALS) },
+  },
+  {
+    // SQL lives in repositories: a service, route, job or platform piece calls a `*.repository.ts`
+    // function, never Kysely's `sql` or query builder. Migrations, seeds (demo data written like a
+    // migration), tests and their helpers, and platform/db (the connection itself) are the exceptions.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/platform/db/**',
+      'apps/server/src/seed/**',
+      'apps/server/src/test/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/*.testing.ts',
+      // TODO(integration): remove once wallet/games branches land (they move these files' SQL into
+      // repositories).
+      ...SQL_OUTSIDE_REPOSITORIES_PENDING,
+    ],
+    // no-restricted-syntax rather than no-restricted-imports for `sql`: the import rule's folder
+    // patterns above stay in force (a second no-restricted-imports here would replace them).
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']",
+          message: SQL_IN_REPOSITORIES,
+        },
+        {
+          selector: `CallExpression[callee.property.name=/^(${QUERY_BUILDER_CALLS})$/]`,
+          message: SQL_IN_REPOSITORIES,
+        },
+      ],
+    },
   },
   {
     files: ['apps/server/src/modules/**/*.routes.ts'],
