@@ -19,7 +19,7 @@ import {
   vendorClient,
   type SendOptions,
   type VendorCall,
-} from '../../vendor-conformance/vendor-client.ts';
+} from '../../platform/vendor-api/vendor-client.ts';
 import { rotateVendorSecret, vendorSealKey } from './index.ts';
 import { badInputRuns } from '../../test/bad-input-runs.ts';
 

@@ -18,7 +18,7 @@ import {
   startAuthTestServer,
   type AuthTestServer,
 } from '../../test/auth-client.ts';
-import { devPlayers } from '../../vendor-conformance/vendor-client.ts';
+import { devPlayers } from '../../platform/vendor-api/vendor-client.ts';
 import { badInputRuns } from '../../test/bad-input-runs.ts';
 
 const RUNS = badInputRuns(220);

@@ -16,7 +16,7 @@ import {
   openState,
   PERIOD_SECONDS,
   type LotteryPlayer,
-} from './lottery.test-support.ts';
+} from '../../../test/lottery-player.ts';
 import { badInputRuns } from '../../../test/bad-input-runs.ts';
 
 let database: TestDatabase;
