@@ -36,11 +36,10 @@ export {
 export { recordRecentGame } from './member-games.service.ts';
 export { ensureVendorLaunch, LAUNCH_TOKEN_TTL_MS } from './launch.service.ts';
 export type { OpenMode } from './launch.table.ts';
-export { gamesCleanupJob } from './games.jobs.ts';
 export { catalogueVendorIds } from './vendor-ids.repository.ts';
 export { explainListGames, type GameFilter } from './catalogue.repository.ts';
 export { roundSettled } from './games.events.ts';
-export { maskCustomerName, winnerBoardConsumer } from './winner-board.ts';
+export { maskCustomerName } from './winner-board.ts';
 export { normalizeSearch } from './search-text.ts';
 export { GamesError } from './games.errors.ts';
 export {

@@ -20,12 +20,11 @@ import { houseCleanupJob } from './house-vendor.jobs.ts';
  * call to the gateway's vendor wallet API over HTTP (gateway-wallet.ts). It reaches the games module
  * only through what that module offers any vendor (credentials, launch registration).
  */
-export { registerHouseVendors, HOUSE_VENDORS, houseVendorIds } from './house-vendors.ts';
-export { requireHousePlayer, type HousePlayer } from './house-session.ts';
-export { houseCleanupJob } from './house-vendor.jobs.ts';
+export { registerHouseVendors } from './house-vendors.ts';
+export { requireHousePlayer } from './house-session.ts';
 export { gatewayWallet, type GatewayWallet } from './gateway-wallet.ts';
 export { lotteryService, type LotteryService } from './lottery/lottery.service.ts';
-export { lotteryGames, parsePeriodOverrides, type LotteryGame } from './lottery/lottery-games.ts';
+export { lotteryGames, parsePeriodOverrides } from './lottery/lottery-games.ts';
 export { recoverHouseRounds } from './house-recovery.ts';
 
 export interface HouseVendorModuleDeps {

@@ -25,7 +25,7 @@ import type { MemberRow } from './member.table.ts';
  * session module logs members in through these (passwords through passwords.service.ts).
  */
 
-export { findMemberAccess, markFirstLogin, memberAccessColumns };
+export { markFirstLogin, memberAccessColumns };
 
 const viewOf = (row: MemberRow | undefined): MemberView | undefined => (row ? memberView(row) : undefined);
 

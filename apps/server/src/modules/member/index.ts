@@ -6,23 +6,12 @@ import { registerMemberRoutes, type MemberRouteDeps } from './member.routes.ts';
  * and member_social_identity rows; other modules read and write members only through what is
  * exported here. Its repository and table files are private.
  */
-export { checkAffiliate, register } from './registration.service.ts';
-export {
-  changePassword,
-  checkLoginPassword,
-  forgotPasswordByEmail,
-  resetPasswordByPhone,
-  spendTempPassword,
-  TEMP_PASSWORD_TTL_MS,
-  verifyMemberPassword,
-} from './passwords.service.ts';
-export { getMemberIcon, getMemberInfo } from './profile.service.ts';
+export { checkLoginPassword, spendTempPassword, verifyMemberPassword } from './passwords.service.ts';
 export {
   countMemberTeam,
   createSandboxMember,
   createSocialMember,
   createTrialMember,
-  findMemberAccess,
   findMemberByAccount,
   findMemberById,
   findMemberByMobile,
@@ -34,10 +23,8 @@ export {
   touchSocialLogin,
 } from './accounts.service.ts';
 export { sendSmsCode } from './sms-code.service.ts';
-export { memberRegistered } from './member.events.ts';
-export type { MemberAuditEvent, MemberDeps, MemberSessions } from './member.deps.ts';
+export type { MemberDeps, MemberSessions } from './member.deps.ts';
 export type { MemberView } from './member-view.ts';
-export type { MemberStatus } from './member.table.ts';
 
 export const memberModule: ServerModule<MemberRouteDeps> = {
   name: 'member',

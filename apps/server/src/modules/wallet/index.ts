@@ -47,7 +47,6 @@ export { calendarPeriods, localDate, type CalendarPeriod } from './wallet-day.ts
 export { WalletError } from './wallet.errors.ts';
 export { WALLET_VENDORS } from './wallet-transfer.service.ts';
 export { walletBalanceChanged } from './wallet.events.ts';
-export { liveBalanceConsumer } from './live-balance.ts';
 export { settlePaidCharge, reconcileDeposits, expireDeposits } from './deposit.service.ts';
 export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger.table.ts';
 export { addTurnoverRequirement, recordTurnover, turnoverRemaining } from './turnover.service.ts';
