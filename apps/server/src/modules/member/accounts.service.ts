@@ -2,7 +2,6 @@ import { AGENT_TYPES, MEMBER_TYPE } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
 import {
   countTeam,
-  findMemberAccess,
   findMemberByAccount as findRowByAccount,
   findMemberById as findRowById,
   findMemberByMobile as findRowByMobile,
