@@ -39,7 +39,8 @@ const serverImports = (...patterns) => ['error', { patterns: [SERVER_NO_WEB, ...
 
 const SQL_IN_REPOSITORIES = 'SQL lives in *.repository.ts: call a repository function.';
 /** Kysely's query-builder entry points (a transaction's `.execute` is fine anywhere). */
-const QUERY_BUILDER_CALLS = 'selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|with|withRecursive';
+const QUERY_BUILDER_CALLS =
+  'selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|with|withRecursive';
 /** TODO(integration): remove once wallet/games branches land. Files of the wallet and games modules
  *  that still hold SQL while their own branches move it into repositories. */
 const SQL_OUTSIDE_REPOSITORIES_PENDING = [
