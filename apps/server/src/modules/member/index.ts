@@ -6,7 +6,7 @@ import { registerMemberRoutes, type MemberRouteDeps } from './member.routes.ts';
  * and member_social_identity rows; other modules read and write members only through what is
  * exported here. Its repository and table files are private.
  */
-export { checkLoginPassword, spendTempPassword, verifyMemberPassword } from './passwords.service.ts';
+export { checkLoginPassword, spendTempPassword, memberPasswordVerifier } from './passwords.service.ts';
 export {
   countMemberTeam,
   createSandboxMember,

@@ -56,16 +56,24 @@ export async function checkLoginPassword(
 }
 
 /**
- * Whether `plain` is the member's login password (false when it has none: the caller asks only of a
- * member whose view says has_login_password, e.g. the wallet before a money setting changes).
+ * A check of the member's login password: reads the hash now, answers later whether `plain` is the
+ * password (false when it has none: the caller asks only of a member whose view says
+ * has_login_password, e.g. the wallet before a money setting changes). Read first and checked later
+ * because the wallet checks inside its own transaction (its lock row), where a second read through
+ * the root db would wait for the one connection PGlite has. The hash stays in the closure.
  */
-export async function verifyMemberPassword(db: DbOrTrx, memberId: number, plain: string): Promise<boolean> {
-  const row = await findMemberById(db, memberId);
-  if (!row?.password_hash) {
-    await verifyAgainstDummy(plain);
-    return false;
-  }
-  return verifyPassword(row.password_hash, plain);
+export async function memberPasswordVerifier(
+  db: DbOrTrx,
+  memberId: number,
+): Promise<(plain: string) => Promise<boolean>> {
+  const hash = (await findMemberById(db, memberId))?.password_hash ?? null;
+  return async (plain) => {
+    if (!hash) {
+      await verifyAgainstDummy(plain);
+      return false;
+    }
+    return verifyPassword(hash, plain);
+  };
 }
 
 /** A temporary password works once: spent, and the member must choose a new password. */

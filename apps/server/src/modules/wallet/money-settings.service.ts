@@ -16,7 +16,7 @@ import type { Db } from '../../database.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/password.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
-import { findMemberById, setPaymentPasswordHash, verifyMemberPassword } from '../member/index.ts';
+import { findMemberById, memberPasswordVerifier, setPaymentPasswordHash } from '../member/index.ts';
 import type { SystemService } from '../system/index.ts';
 import type { WalletSettingsService } from './wallet-settings.service.ts';
 import { WithdrawError } from './withdraw.errors.ts';
@@ -175,9 +175,8 @@ export async function setPaymentPassword(
   if (Object.keys(fields).length > 0) throw new AppError('invalid_input', { fields });
 
   if (member.has_login_password) {
-    await guardedCheck(deps, auth, 'login_password_wrong', () =>
-      verifyMemberPassword(deps.db, auth.memberId, body.loginPassword!),
-    );
+    const verify = await memberPasswordVerifier(deps.db, auth.memberId);
+    await guardedCheck(deps, auth, 'login_password_wrong', () => verify(body.loginPassword!));
   } else {
     await verifyAgainstDummy(body.paymentPassword);
   }
