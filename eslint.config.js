@@ -43,6 +43,11 @@ const PLATFORM_NO_APP_DATABASE = {
   message: "Platform code never imports the app's Database: type the db by the piece's own tables.",
 };
 const serverImports = (...patterns) => ['error', { patterns: [SERVER_NO_WEB, ...patterns] }];
+
+const SQL_IN_REPOSITORIES = 'SQL lives in *.repository.ts: call a repository function.';
+/** Kysely's query-builder entry points (a transaction's `.execute` is fine anywhere). */
+const QUERY_BUILDER_CALLS =
+  'selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|with|withRecursive';
 export default tseslint.config(
   {
     ignores: [
@@ -187,6 +192,38 @@ export default tseslint.config(
     files: [moduleFiles(depth, '*.ts')],
     rules: { 'no-restricted-imports': serverImports(siblingModuleInternals(depth), MODULE_INTERNALS) },
   })),
+  {
+    // SQL lives in repositories: a service, route, job or platform piece calls a `*.repository.ts`
+    // function, never Kysely's `sql` or query builder. Migrations, seeds (demo data written like a
+    // migration), tests and their helpers, and platform/db (the connection itself) are the exceptions.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/platform/db/**',
+      'apps/server/src/seed/**',
+      'apps/server/src/test/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/*.testing.ts',
+      // TODO: the event dispatcher's loop (claims, cursors, dead letters) still holds its queries;
+      // they move to platform/events/event.repository.ts next (issue 21, item 2).
+      'apps/server/src/platform/events/event-dispatcher.ts',
+    ],
+    // no-restricted-syntax rather than no-restricted-imports for `sql`: the import rule's folder
+    // patterns above stay in force (a second no-restricted-imports here would replace them).
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']",
+          message: SQL_IN_REPOSITORIES,
+        },
+        {
+          selector: `CallExpression[callee.property.name=/^(${QUERY_BUILDER_CALLS})$/]`,
+          message: SQL_IN_REPOSITORIES,
+        },
+      ],
+    },
+  },
   ...MODULE_DEPTHS.map((depth) => ({
     files: [moduleFiles(depth, '*.routes.ts')],
     rules: {

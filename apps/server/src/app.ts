@@ -4,7 +4,6 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { createLogger, OneLineLogController } from './platform/logging.ts';
 import { ok, SYSTEM_STATUS, type Startup } from '@banca/contract';
@@ -33,13 +32,14 @@ import {
 } from './platform/providers/unconfigured-providers.ts';
 import { createOidcClients } from './platform/oidc/oidc-clients.ts';
 import { installMetrics } from './platform/metrics/metrics.ts';
+import { pingDatabase } from './platform/db/ping.ts';
 import type { ServerModule } from './platform/http/server-module.ts';
 import { merchantSettingsFrom, SystemService, systemModule } from './modules/system/index.ts';
 import { createBackOffice, operatorModule } from './modules/operator/index.ts';
 import { authenticate, sessionModule, sessionsForMembers } from './modules/session/index.ts';
 import { verificationModule } from './modules/verification/index.ts';
 import { memberModule } from './modules/member/index.ts';
-import { paymentPasswordsForMembers, walletJobs, walletModule } from './modules/wallet/index.ts';
+import { paymentPasswordsForMembers, walletModule } from './modules/wallet/index.ts';
 import { agentModule } from './modules/agent/index.ts';
 import { gamesModule } from './modules/games/index.ts';
 import { houseVendorModule } from './modules/house-vendor/index.ts';
@@ -47,8 +47,7 @@ import { contentModule } from './modules/content/index.ts';
 import { registerArtRoute } from './platform/art/art.ts';
 import { CaptchaAnswerLog, devModule } from './modules/dev/index.ts';
 import { createDispatcher, type Dispatcher } from './platform/events/event-dispatcher.ts';
-import { eventConsumers } from './event-consumers.ts';
-import { scheduledJobs } from './scheduled-jobs.ts';
+import { eventPruneJob } from './platform/events/event.jobs.ts';
 import type { ScheduledJob } from './platform/jobs/scheduler.ts';
 import { deriveServerSecret } from './platform/crypto/derived-secret.ts';
 import { openLiveChannel, type LiveChannel } from './platform/live/live-channel.ts';
@@ -304,7 +303,7 @@ export async function buildApp({
   // Before any module's token route: registerRoute checks tokens with the session module.
   installRouteAuth(app, (token, read) => authenticate(auth, token, read));
   // The system guard's hook first, so maintenance and region blocks apply to every module's routes.
-  const modules: readonly ServerModule<AppContext>[] = [
+  const modules: readonly ServerModule<AppContext, Database>[] = [
     systemModule,
     operatorModule,
     sessionModule,
@@ -319,12 +318,16 @@ export async function buildApp({
   ];
   for (const module of modules) await module.register(app, context);
   if (sandboxPix) registerSandboxPixRoutes(app, sandboxPix, { allowRemote: config.sandboxAllowRemote });
-  // What main.ts's scheduler runs: the static list plus jobs that need the running app's pieces.
-  app.decorate('scheduledJobs', [...scheduledJobs, ...walletJobs(context), ...app.houseJobs]);
+  // What main.ts's scheduler runs: every module's jobs, and the platform's event pruning.
+  app.decorate('scheduledJobs', [
+    ...modules.flatMap((module) => module.jobs?.(context, app) ?? []),
+    eventPruneJob<Database>(),
+  ]);
 
   // Domain events reach their consumers after the commit; every node runs the loop, the cursor
   // locks share the work out. No consumers, no loop.
-  const events = createDispatcher({ db, consumers: eventConsumers({ live }), log: app.log });
+  const consumers = modules.flatMap((module) => module.consumers?.(context) ?? []);
+  const events = createDispatcher({ db, consumers, log: app.log });
   app.decorate('events', events);
   app.addHook('onReady', async () => events.start());
   app.addHook('onClose', () => events.stop());
@@ -339,7 +342,7 @@ export async function buildApp({
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     try {
-      await sql`select 1`.execute(db);
+      await pingDatabase(db);
       return ok({ status: 'ok' });
     } catch (err) {
       request.log.warn({ err }, 'database not ready');

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { runConformance } from './vendor-conformance/conformance.ts';
-import { devPlayers, devVendorSecret, vendorClient } from './vendor-conformance/vendor-client.ts';
+import { devPlayers, devVendorSecret, vendorClient } from './platform/vendor-api/vendor-client.ts';
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({

@@ -14,12 +14,26 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-/** The real app on a real port (127.0.0.1, random unless given), configured through the same
- *  loadConfig as main. */
+/** Apps started without a socket, by the origin their RunningApp.url names: getJson injects there. */
+const injectedApps = new Map<string, FastifyInstance>();
+let injectedCount = 0;
+
+/**
+ * The real app configured through the same loadConfig as main: on a real port (127.0.0.1, random
+ * unless given), or with `socket: false` on none. Without a socket, `url` is a made-up origin that
+ * getJson (and every client built on it) serves with Fastify's inject: the same routes, hooks and
+ * serialisation without TCP, for tests where no socket behaviour is under test. The app must then
+ * not call itself over HTTP (the house vendor's wallet client does: its tests keep the socket).
+ */
 export async function startApp(
   db: Db,
   env: Record<string, string> = {},
-  options: { port?: number; authLimits?: AppDeps['authLimits']; live?: AppDeps['live'] } = {},
+  options: {
+    port?: number;
+    authLimits?: AppDeps['authLimits'];
+    live?: AppDeps['live'];
+    socket?: boolean;
+  } = {},
 ): Promise<RunningApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -34,6 +48,21 @@ export async function startApp(
     authLimits: options.authLimits,
     ...(options.live ? { live: options.live } : {}),
   });
+  if (options.socket === false) {
+    await app.ready();
+    injectedCount += 1;
+    const url = `http://inject-${injectedCount}.invalid`;
+    injectedApps.set(url, app);
+    return {
+      app,
+      url,
+      config,
+      close: async () => {
+        injectedApps.delete(url);
+        await app.close();
+      },
+    };
+  }
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -43,11 +72,33 @@ export async function startApp(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON and assert on it
 type Json = any;
 
+/** A request to an app started with `socket: false`, answered through inject as fetch would answer. */
+async function injectFetch(app: FastifyInstance, url: URL, init: RequestInit = {}): Promise<Response> {
+  const headers = Object.fromEntries(new Headers(init.headers).entries());
+  if (typeof init.body !== 'string' && init.body !== undefined && init.body !== null)
+    throw new Error('an injected request takes a string body');
+  const res = await app.inject({
+    method: (init.method ?? 'GET') as 'GET',
+    url: url.pathname + url.search,
+    headers,
+    ...(init.body !== undefined && init.body !== null ? { payload: init.body } : {}),
+  });
+  const out = new Headers();
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) out.append(name, String(v));
+  }
+  const nullBody = res.statusCode === 204 || res.statusCode === 304;
+  return new Response(nullBody ? null : res.rawPayload, { status: res.statusCode, headers: out });
+}
+
 export async function getJson(
   url: string,
   init?: RequestInit,
 ): Promise<{ status: number; body: Json; headers: Headers }> {
-  const res = await fetch(url, init);
+  const parsed = new URL(url);
+  const injected = injectedApps.get(parsed.origin);
+  const res = injected ? await injectFetch(injected, parsed, init) : await fetch(url, init);
   const text = await res.text();
   let body: unknown;
   try {

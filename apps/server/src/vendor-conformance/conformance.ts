@@ -1,5 +1,10 @@
 import type { VendorErrorCode } from '@banca/contract';
-import { newVendorId, type PlayerFactory, type VendorClient, type VendorResponse } from './vendor-client.ts';
+import {
+  newVendorId,
+  type PlayerFactory,
+  type VendorClient,
+  type VendorResponse,
+} from '../platform/vendor-api/vendor-client.ts';
 
 /*
  * The vendor wallet conformance suite: the scenarios any seamless-wallet integration must survive,

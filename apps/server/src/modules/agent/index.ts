@@ -7,7 +7,6 @@ import { registerAgentRoutes } from './agent.routes.ts';
  * and salaries later). It owns no tables yet: the downline is the member module's parent links,
  * read through the member service.
  */
-export { getTeamOverview, startOfMonthUtc, type AgentDeps } from './agent.service.ts';
 
 export interface AgentModuleDeps {
   db: Db;

@@ -2,6 +2,12 @@ import type { AnnouncementsValue, Banner, Language } from '@banca/contract';
 import { storeArt } from '../../platform/art/art.ts';
 import { bannerSvg } from '../../platform/art/art-svg.ts';
 import type { Db } from '../../database.ts';
+import {
+  insertAnnouncementsIfAbsent,
+  insertBannersIfAbsent,
+  listEnabledAnnouncements,
+  listEnabledBanners,
+} from './content.repository.ts';
 
 type ContentDb = Db;
 
@@ -17,14 +23,7 @@ export async function listAnnouncements(
   const en = request.language === 'EN';
   const value: AnnouncementsValue = { banners: [], player: [], popup: [], promotion: [], notice: [] };
   if (kinds.has('B')) {
-    const rows = await db
-      .selectFrom('content_banner')
-      .selectAll()
-      .where('enabled', '=', true)
-      .orderBy('group_name')
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
+    const rows = await listEnabledBanners(db);
     value.banners = rows.map((r) => ({
       id: r.id,
       groupName: r.group_name as Banner['groupName'],
@@ -36,15 +35,7 @@ export async function listAnnouncements(
   }
   const wanted = (['PL', 'PU', 'PR', 'H'] as const).filter((k) => kinds.has(k));
   if (wanted.length === 0) return value;
-  const rows = await db
-    .selectFrom('content_announcement')
-    .selectAll()
-    .where('enabled', '=', true)
-    .where('kind', 'in', wanted)
-    .orderBy('sort')
-    .orderBy('published_at', 'desc')
-    .orderBy('id')
-    .execute();
+  const rows = await listEnabledAnnouncements(db, wanted);
   for (const r of rows) {
     const item = {
       id: r.id,
@@ -108,43 +99,33 @@ export async function seedContent(
       trx,
       banners.map((b) => bannerSvg(b.id, b.titleEN, b.subtitleEN)),
     );
-    if (banners.length > 0) {
-      await trx
-        .insertInto('content_banner')
-        .values(
-          banners.map((b, i) => ({
-            id: b.id,
-            group_name: b.groupName,
-            image_url: urls[i]!,
-            image_url_en: urlsEN[i]!,
-            title_pt: b.titlePT,
-            title_en: b.titleEN,
-            linkage_type: b.linkageType,
-            linkage: b.linkage,
-            sort: b.sort,
-          })),
-        )
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-    }
-    if (announcements.length > 0) {
-      await trx
-        .insertInto('content_announcement')
-        .values(
-          announcements.map((a) => ({
-            id: a.id,
-            kind: a.kind,
-            title_pt: a.titlePT,
-            title_en: a.titleEN,
-            content_pt: a.contentPT,
-            content_en: a.contentEN,
-            promotion_type: a.promotionType ?? null,
-            execution: a.execution ?? null,
-            sort: a.sort,
-          })),
-        )
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-    }
+    await insertBannersIfAbsent(
+      trx,
+      banners.map((b, i) => ({
+        id: b.id,
+        group_name: b.groupName,
+        image_url: urls[i]!,
+        image_url_en: urlsEN[i]!,
+        title_pt: b.titlePT,
+        title_en: b.titleEN,
+        linkage_type: b.linkageType,
+        linkage: b.linkage,
+        sort: b.sort,
+      })),
+    );
+    await insertAnnouncementsIfAbsent(
+      trx,
+      announcements.map((a) => ({
+        id: a.id,
+        kind: a.kind,
+        title_pt: a.titlePT,
+        title_en: a.titleEN,
+        content_pt: a.contentPT,
+        content_en: a.contentEN,
+        promotion_type: a.promotionType ?? null,
+        execution: a.execution ?? null,
+        sort: a.sort,
+      })),
+    );
   });
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ok } from '@banca/contract';
 import type { Db } from '../../database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { openPlayerSession, rotateVendorSecret, vendorSealKey } from '../games/index.ts';
+import { catalogueVendorIds, openPlayerSession, rotateVendorSecret, vendorSealKey } from '../games/index.ts';
 import { createSandboxMember } from '../member/index.ts';
 import { ensureMemberWallet, houseAccount, transfer, type WalletDeps } from '../wallet/index.ts';
 
@@ -29,12 +29,8 @@ const vendorSchema = z.string().regex(/^[A-Z0-9_]{1,32}$/);
 export function registerDevVendorRoutes(app: FastifyInstance, deps: DevVendorDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const vendorExists = async (vendor: string) => {
-    const row = await deps.db
-      .selectFrom('game_vendor')
-      .select('vassalage')
-      .where('vassalage', '=', vendor)
-      .executeTakeFirst();
-    if (!row) throw new AppError('not_found', { vendor });
+    if (!(await catalogueVendorIds(deps.db, [vendor])).has(vendor))
+      throw new AppError('not_found', { vendor });
   };
 
   typed.post(

@@ -3,7 +3,9 @@ import { CatalogueService } from './catalogue/catalogue.service.ts';
 import { registerGamesRoutes } from './games.routes.ts';
 import { followCatalogueChanges } from './catalogue/catalogue.events.ts';
 import type { LiveChannel } from '../../platform/live/live-channel.ts';
-import type { Db } from '../../database.ts';
+import type { Database, Db } from '../../database.ts';
+import { gamesCleanupJob } from './games.jobs.ts';
+import { gamesConsumer } from './games.consumer.ts';
 import type { OpsAccess } from '../../ops-access.ts';
 import { deriveServerSecret } from '../../platform/crypto/derived-secret.ts';
 import { createWalletSettings, merchantCurrencyFrom } from '../wallet/index.ts';
@@ -22,38 +24,26 @@ import { registerRecordRoutes } from './records/bet-record.routes.ts';
  * game_launch; other
  * modules reach them only through what this file exports.
  */
-export { CatalogueService } from './catalogue/catalogue.service.ts';
 export {
   CatalogueFileError,
   parseCatalogueFile,
   type CatalogueFile,
   type ImportGame,
   type ImportVendor,
-  type RowError,
 } from './catalogue/catalogue-file.ts';
 export { importCatalogue, type ImportReport } from './catalogue/catalogue-import.ts';
 export { recordRecentGame } from './lobby/member-games.service.ts';
 export { ensureVendorLaunch, LAUNCH_TOKEN_TTL_MS } from './launch/launch.service.ts';
 export type { OpenMode } from './launch/launch.table.ts';
-export { gamesCleanupJob } from './games.jobs.ts';
-export { explainListGames, type GameFilter } from './catalogue/catalogue.repository.ts';
+export { catalogueVendorIds } from './vendor-ids.repository.ts';
+export { explainListGames } from './catalogue/catalogue.repository.ts';
 export { loadCatalogueSnapshot } from './catalogue/catalogue.service.ts';
 export { roundSettled, roundSettledPayload } from './games.events.ts';
-export { maskCustomerName } from './lobby/winner-board.ts';
-export { gamesConsumer } from './games.consumer.ts';
-export { normalizeSearch } from './catalogue/search-text.ts';
-export { GamesError } from './games.errors.ts';
-export {
-  openPlayerSession,
-  PLAYER_SESSION_TTL_MS,
-  type OpenedPlayerSession,
-} from './vendor-wallet/player-session.service.ts';
+export { openPlayerSession } from './vendor-wallet/player-session.service.ts';
 export {
   ensureVendorCredential,
   rotateVendorSecret,
-  ROTATION_GRACE_MS,
   vendorSecrets,
-  type VendorSecrets,
 } from './vendor-wallet/vendor-wallet.credentials.ts';
 
 /** The label of the key vendors' secrets are sealed under (deriveServerSecret). */
@@ -71,8 +61,12 @@ export interface GamesModuleDeps {
   live: LiveChannel;
 }
 
-export const gamesModule: ServerModule<GamesModuleDeps> = {
+export const gamesModule: ServerModule<GamesModuleDeps, Database> = {
   name: 'games',
+  jobs: () => [gamesCleanupJob],
+  // One consumer: the winner board from `games.round-settled`, and `games.catalogue-changed` relayed
+  // to every node on the live channel (games.consumer.ts says why it is one).
+  consumers: (deps) => [gamesConsumer(deps.live)],
   register: async (app, deps) => {
     const catalogue = new CatalogueService(deps.db);
     const unfollow = followCatalogueChanges(deps.live, (version) => catalogue.cache.changed(version));

@@ -4,7 +4,7 @@ import {
   type VendorCall,
   type VendorClient,
   type VendorResponse,
-} from '../../vendor-conformance/vendor-client.ts';
+} from '../../platform/vendor-api/vendor-client.ts';
 import { HouseError } from './house-vendor.errors.ts';
 
 /*

@@ -2,6 +2,7 @@ import { hashServerSeed, newClientSeed, newServerSeed } from '@banca/house-games
 import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../../database.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
+import { findActiveSeed, insertActiveSeedIfNone, updateSeed } from './house-vendor.repository.ts';
 import type { HouseSeedTable } from './house-vendor.table.ts';
 
 /*
@@ -32,19 +33,13 @@ const stateOf = (seed: HouseSeed): FairnessState => ({
 
 async function insertSeed(db: DbOrTrx, owner: SeedOwner, clientSeed: string): Promise<void> {
   const serverSeed = newServerSeed();
-  await db
-    .insertInto('house_seed')
-    .values({
-      vendor: owner.vendor,
-      account: owner.account,
-      server_seed: serverSeed,
-      server_seed_hash: hashServerSeed(serverSeed),
-      client_seed: clientSeed,
-      revealed_at: null,
-    })
-    // The partial unique index keeps one active seed: a concurrent creator's row stands.
-    .onConflict((oc) => oc.columns(['vendor', 'account']).where('revealed_at', 'is', null).doNothing())
-    .execute();
+  await insertActiveSeedIfNone(db, {
+    vendor: owner.vendor,
+    account: owner.account,
+    server_seed: serverSeed,
+    server_seed_hash: hashServerSeed(serverSeed),
+    client_seed: clientSeed,
+  });
 }
 
 /**
@@ -52,15 +47,7 @@ async function insertSeed(db: DbOrTrx, owner: SeedOwner, clientSeed: string): Pr
  * transaction) so the nonce it hands out is the caller's alone.
  */
 export async function activeSeed(db: DbOrTrx, owner: SeedOwner, lock = false): Promise<HouseSeed> {
-  const find = () => {
-    const query = db
-      .selectFrom('house_seed')
-      .selectAll()
-      .where('vendor', '=', owner.vendor)
-      .where('account', '=', owner.account)
-      .where('revealed_at', 'is', null);
-    return (lock ? query.forUpdate() : query).executeTakeFirst();
-  };
+  const find = () => findActiveSeed(db, owner, lock);
   const found = await find();
   if (found) return found;
   await insertSeed(db, owner, newClientSeed());
@@ -74,7 +61,7 @@ export const fairnessState = async (db: DbOrTrx, owner: SeedOwner): Promise<Fair
 export function setClientSeed(db: DbOrTrx, owner: SeedOwner, clientSeed: string): Promise<FairnessState> {
   return inTransaction(db, async (trx) => {
     const seed = await activeSeed(trx, owner, true);
-    await trx.updateTable('house_seed').set({ client_seed: clientSeed }).where('id', '=', seed.id).execute();
+    await updateSeed(trx, seed.id, { client_seed: clientSeed });
     return { ...stateOf(seed), clientSeed };
   });
 }
@@ -88,7 +75,7 @@ interface RotatedSeed {
 export function rotateSeed(db: DbOrTrx, owner: SeedOwner, now = new Date()): Promise<RotatedSeed> {
   return inTransaction(db, async (trx) => {
     const seed = await activeSeed(trx, owner, true);
-    await trx.updateTable('house_seed').set({ revealed_at: now }).where('id', '=', seed.id).execute();
+    await updateSeed(trx, seed.id, { revealed_at: now });
     await insertSeed(trx, owner, seed.client_seed);
     const current = await activeSeed(trx, owner);
     return {

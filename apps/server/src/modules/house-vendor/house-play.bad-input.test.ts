@@ -18,9 +18,10 @@ import {
   startAuthTestServer,
   type AuthTestServer,
 } from '../../test/auth-client.ts';
-import { devPlayers } from '../../vendor-conformance/vendor-client.ts';
+import { devPlayers } from '../../platform/vendor-api/vendor-client.ts';
+import { badInputRuns } from '../../test/bad-input-runs.ts';
 
-const RUNS = 220;
+const RUNS = badInputRuns(220);
 const TABLES = [
   'house_seed',
   'house_round',

@@ -17,6 +17,14 @@ import type { GatewayWallet } from './gateway-wallet.ts';
 import { activeSeed } from './house-fairness.service.ts';
 import type { HousePlayer } from './house-session.ts';
 import { HouseError } from './house-vendor.errors.ts';
+import {
+  findRoundByRequest,
+  getRoundBySeq,
+  incrementRoundAttempts,
+  insertRoundIfNew,
+  updateRoundStatus,
+  updateSeed,
+} from './house-vendor.repository.ts';
 import type { HouseRoundTable } from './house-vendor.table.ts';
 
 /*
@@ -90,14 +98,7 @@ export async function playRound(
   return advanceRound(deps, row);
 }
 
-const findByRequest = (db: DbOrTrx, player: HousePlayer, requestId: string) =>
-  db
-    .selectFrom('house_round')
-    .selectAll()
-    .where('vendor', '=', player.vendor)
-    .where('account', '=', player.account)
-    .where('request_id', '=', requestId)
-    .executeTakeFirst();
+const findByRequest = findRoundByRequest;
 
 class DuplicateRequest extends Error {}
 
@@ -120,36 +121,27 @@ async function reserveRound(
         request.game === 'slot'
           ? (outcome as { totalPayout: number }).totalPayout
           : (outcome as { payout: number }).payout;
-      await trx
-        .updateTable('house_seed')
-        .set({ next_nonce: seed.next_nonce + 1 })
-        .where('id', '=', seed.id)
-        .execute();
-      const row = await trx
-        .insertInto('house_round')
-        .values({
-          round_id: roundIdOf(player.vendor, player.account, request.requestId),
-          vendor: player.vendor,
-          account: player.account,
-          request_id: request.requestId,
-          game: request.game,
-          game_code: player.gameCode,
-          player_session: player.playerSession,
-          seed_id: seed.id,
-          server_seed_hash: seed.server_seed_hash,
-          client_seed: seed.client_seed,
-          nonce: seed.next_nonce,
-          bet: JSON.stringify(request.bet),
-          outcome: JSON.stringify(outcome),
-          stake,
-          payout,
-          status: 'pending',
-          balance: null,
-          settled_at: null,
-        })
-        .onConflict((oc) => oc.columns(['vendor', 'account', 'request_id']).doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      await updateSeed(trx, seed.id, { next_nonce: seed.next_nonce + 1 });
+      const row = await insertRoundIfNew(trx, {
+        round_id: roundIdOf(player.vendor, player.account, request.requestId),
+        vendor: player.vendor,
+        account: player.account,
+        request_id: request.requestId,
+        game: request.game,
+        game_code: player.gameCode,
+        player_session: player.playerSession,
+        seed_id: seed.id,
+        server_seed_hash: seed.server_seed_hash,
+        client_seed: seed.client_seed,
+        nonce: seed.next_nonce,
+        bet: JSON.stringify(request.bet),
+        outcome: JSON.stringify(outcome),
+        stake,
+        payout,
+        status: 'pending',
+        balance: null,
+        settled_at: null,
+      });
       // A copy of this request got there first: undo the nonce, answer its round.
       if (!row) throw new DuplicateRequest();
       return row;
@@ -169,22 +161,13 @@ async function setStatus(
   to: HouseRoundRow['status'],
   balance?: number,
 ): Promise<HouseRoundRow> {
-  const updated = await db
-    .updateTable('house_round')
-    .set({
-      status: to,
-      ...(balance === undefined ? {} : { balance }),
-      ...(to === 'settled' || to === 'rolled_back' ? { settled_at: new Date() } : {}),
-    })
-    .where('seq', '=', row.seq)
-    .where('status', '=', from)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await updateRoundStatus(db, row.seq, from, {
+    status: to,
+    ...(balance === undefined ? {} : { balance }),
+    ...(to === 'settled' || to === 'rolled_back' ? { settled_at: new Date() } : {}),
+  });
   // Someone else (a copy of the request, the recovery job) moved it first: take their state.
-  return (
-    updated ??
-    (await db.selectFrom('house_round').selectAll().where('seq', '=', row.seq).executeTakeFirstOrThrow())
-  );
+  return updated ?? (await getRoundBySeq(db, row.seq));
 }
 
 /** Carries a round from its recorded state to settled, or answers why it cannot. */
@@ -273,12 +256,7 @@ export async function rollBackDebit(deps: PlayDeps, row: HouseRoundRow): Promise
   return setStatus(deps.db, row, 'pending', 'rolled_back', body.balance);
 }
 
-const bumpAttempts = (db: DbOrTrx, row: HouseRoundRow) =>
-  db
-    .updateTable('house_round')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('seq', '=', row.seq)
-    .execute();
+const bumpAttempts = (db: DbOrTrx, row: HouseRoundRow) => incrementRoundAttempts(db, row.seq);
 
 /** A round as the player sees it; the server seed only once revealed. */
 export function roundView(row: HouseRoundRow, serverSeed: string | undefined): HouseRound {

@@ -18,7 +18,7 @@ import {
   startAuthTestServer,
   type AuthTestServer,
 } from '../../test/auth-client.ts';
-import { devPlayers } from '../../vendor-conformance/vendor-client.ts';
+import { devPlayers } from '../../platform/vendor-api/vendor-client.ts';
 import type { GatewayWallet } from './gateway-wallet.ts';
 import { recoverHouseRounds, requireHousePlayer } from './index.ts';
 import { playRound } from './house-play.service.ts';

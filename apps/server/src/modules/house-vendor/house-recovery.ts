@@ -2,6 +2,7 @@ import type { Database, DbOrTrx } from '../../database.ts';
 import type { ScheduledJob } from '../../platform/jobs/scheduler.ts';
 import type { GatewayWallet } from './gateway-wallet.ts';
 import { rollBackDebit, sendCredit } from './house-play.service.ts';
+import { listOpenRoundsBefore } from './house-vendor.repository.ts';
 
 /*
  * Finishes rounds a failure left open (house-play.service.ts): a round whose debit the gateway
@@ -24,14 +25,7 @@ export async function recoverHouseRounds(
   graceMs = 30_000,
   batch = 100,
 ): Promise<RecoveryResult> {
-  const rows = await db
-    .selectFrom('house_round')
-    .selectAll()
-    .where('status', 'in', ['pending', 'debited'])
-    .where('created_at', '<', new Date(now.getTime() - graceMs))
-    .orderBy('created_at')
-    .limit(batch)
-    .execute();
+  const rows = await listOpenRoundsBefore(db, new Date(now.getTime() - graceMs), batch);
   const result: RecoveryResult = { credited: 0, rolledBack: 0, failed: 0 };
   for (const row of rows) {
     try {

@@ -3,6 +3,7 @@ import type { DbOrTrx } from '../../database.ts';
 import { roundView, type HouseRoundRow } from './house-play.service.ts';
 import type { SeedOwner } from './house-fairness.service.ts';
 import { HouseError } from './house-vendor.errors.ts';
+import { findRoundWithSeed, listRoundsWithSeed } from './house-vendor.repository.ts';
 
 /** A player's rounds, newest first, by keyset on the round's sequence number (no offsets). */
 export async function listRounds(
@@ -11,17 +12,7 @@ export async function listRounds(
   page: { cursor?: number | undefined; limit?: number | undefined },
 ): Promise<{ items: HouseRound[]; nextCursor?: number }> {
   const limit = page.limit ?? 20;
-  let query = db
-    .selectFrom('house_round as r')
-    .innerJoin('house_seed as s', 's.id', 'r.seed_id')
-    .selectAll('r')
-    .select(['s.server_seed', 's.revealed_at'])
-    .where('r.vendor', '=', owner.vendor)
-    .where('r.account', '=', owner.account)
-    .orderBy('r.seq', 'desc')
-    .limit(limit + 1);
-  if (page.cursor !== undefined) query = query.where('r.seq', '<', page.cursor);
-  const rows = await query.execute();
+  const rows = await listRoundsWithSeed(db, owner, { beforeSeq: page.cursor, limit: limit + 1 });
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return {
@@ -32,15 +23,7 @@ export async function listRounds(
 
 /** One round of the player (404 house_round_not_found for anyone else's). */
 export async function getRound(db: DbOrTrx, owner: SeedOwner, roundId: string): Promise<HouseRound> {
-  const row = await db
-    .selectFrom('house_round as r')
-    .innerJoin('house_seed as s', 's.id', 'r.seed_id')
-    .selectAll('r')
-    .select(['s.server_seed', 's.revealed_at'])
-    .where('r.vendor', '=', owner.vendor)
-    .where('r.account', '=', owner.account)
-    .where('r.round_id', '=', roundId)
-    .executeTakeFirst();
+  const row = await findRoundWithSeed(db, owner, roundId);
   if (!row) throw new HouseError('house_round_not_found');
   return roundView(row as HouseRoundRow, row.revealed_at ? row.server_seed : undefined);
 }

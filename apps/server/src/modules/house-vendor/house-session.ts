@@ -3,6 +3,11 @@ import type { HouseSessionValue, Language } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
 import type { GatewayWallet } from './gateway-wallet.ts';
 import { HouseError } from './house-vendor.errors.ts';
+import {
+  deleteHouseSessionsExpiredBefore,
+  findHouseSession,
+  insertHouseSession,
+} from './house-vendor.repository.ts';
 
 /*
  * A house session: what a house game page holds after its launch. The page sends the launch URL's
@@ -42,23 +47,20 @@ export async function openHouseSession(
   const device = launch.device === 'MOBILE' || launch.device === 'DESKTOP' ? launch.device : undefined;
   const session = randomBytes(32).toString('base64url');
   const expiresAt = new Date(launch.sessionExpiresAt);
-  await db
-    .insertInto('house_session')
-    .values({
-      token_hash: hashSession(session),
-      vendor: request.vendor,
-      player_session: body.playerSession,
-      game_code: launch.gameCode,
-      account: launch.account,
-      currency: body.currency ?? '',
-      language,
-      device: device ?? null,
-      back_url: launch.backUrl ?? null,
-      lotto: launch.lotto ? JSON.stringify(launch.lotto) : null,
-      expires_at: expiresAt,
-      created_at: now,
-    })
-    .execute();
+  await insertHouseSession(db, {
+    token_hash: hashSession(session),
+    vendor: request.vendor,
+    player_session: body.playerSession,
+    game_code: launch.gameCode,
+    account: launch.account,
+    currency: body.currency ?? '',
+    language,
+    device: device ?? null,
+    back_url: launch.backUrl ?? null,
+    lotto: launch.lotto ? JSON.stringify(launch.lotto) : null,
+    expires_at: expiresAt,
+    created_at: now,
+  });
   return {
     session,
     vendor: request.vendor,
@@ -83,11 +85,7 @@ export async function requireHousePlayer(
   session: string,
   now = new Date(),
 ): Promise<HousePlayer> {
-  const row = await db
-    .selectFrom('house_session')
-    .selectAll()
-    .where('token_hash', '=', hashSession(session))
-    .executeTakeFirst();
+  const row = await findHouseSession(db, hashSession(session));
   if (!row || new Date(row.expires_at).getTime() <= now.getTime())
     throw new HouseError('house_session_invalid');
   return {
@@ -103,7 +101,5 @@ export async function requireHousePlayer(
 }
 
 /** Drops sessions that expired before `olderThan` (the house vendor's clean-up job). */
-export async function deleteExpiredHouseSessions(db: DbOrTrx, olderThan: Date): Promise<number> {
-  const result = await db.deleteFrom('house_session').where('expires_at', '<', olderThan).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+export const deleteExpiredHouseSessions = (db: DbOrTrx, olderThan: Date): Promise<number> =>
+  deleteHouseSessionsExpiredBefore(db, olderThan);

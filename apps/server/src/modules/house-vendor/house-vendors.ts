@@ -1,5 +1,10 @@
 import type { DbOrTrx } from '../../database.ts';
-import { ensureVendorCredential, ensureVendorLaunch, type OpenMode } from '../games/index.ts';
+import {
+  catalogueVendorIds,
+  ensureVendorCredential,
+  ensureVendorLaunch,
+  type OpenMode,
+} from '../games/index.ts';
 
 /**
  * The vendor ids the house vendor plays as, and where each one's games open. The launch URL carries
@@ -39,18 +44,9 @@ export async function registerHouseVendors(
   options: { sandbox: boolean },
 ): Promise<string[]> {
   const ids = houseVendorIds(options.sandbox);
-  const present = new Set(
-    (
-      await db
-        .selectFrom('game_vendor')
-        .select('vassalage')
-        .where(
-          'vassalage',
-          'in',
-          ids.map((v) => v.vendor),
-        )
-        .execute()
-    ).map((r) => r.vassalage),
+  const present = await catalogueVendorIds(
+    db,
+    ids.map((v) => v.vendor),
   );
   const registered: string[] = [];
   for (const vendor of ids) {

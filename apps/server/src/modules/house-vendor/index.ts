@@ -12,7 +12,7 @@ import { registerLotteryRoutes } from './lottery/lottery.routes.ts';
 import { lotteryService } from './lottery/lottery.service.ts';
 import { registerLotteryDevRoutes, sandboxLotteryClock } from './lottery/lottery-clock.ts';
 import { houseRecoveryJob } from './house-recovery.ts';
-import type { ScheduledJob } from '../../platform/jobs/scheduler.ts';
+import { houseCleanupJob } from './house-vendor.jobs.ts';
 
 /**
  * The house vendor (issue 11 item 3; docs/house-games.md): Banca's own game vendor. It runs in the
@@ -21,12 +21,11 @@ import type { ScheduledJob } from '../../platform/jobs/scheduler.ts';
  * call to the gateway's vendor wallet API over HTTP (gateway-wallet.ts). It reaches the games module
  * only through what that module offers any vendor (credentials, launch registration).
  */
-export { registerHouseVendors, HOUSE_VENDORS, houseVendorIds } from './house-vendors.ts';
-export { requireHousePlayer, type HousePlayer } from './house-session.ts';
-export { houseCleanupJob } from './house-vendor.jobs.ts';
+export { registerHouseVendors } from './house-vendors.ts';
+export { requireHousePlayer } from './house-session.ts';
 export { gatewayWallet, type GatewayWallet } from './gateway-wallet.ts';
 export { lotteryService, type LotteryService } from './lottery/lottery.service.ts';
-export { lotteryGames, parsePeriodOverrides, type LotteryGame } from './lottery/lottery-games.ts';
+export { lotteryGames, parsePeriodOverrides } from './lottery/lottery-games.ts';
 export { recoverHouseRounds } from './house-recovery.ts';
 
 export interface HouseVendorModuleDeps {
@@ -41,8 +40,10 @@ export interface HouseVendorModuleDeps {
   lotteryTickSeconds: number;
 }
 
-export const houseVendorModule: ServerModule<HouseVendorModuleDeps> = {
+export const houseVendorModule: ServerModule<HouseVendorModuleDeps, Database> = {
   name: 'house-vendor',
+  // The recovery job needs the wallet client register built (kept on the app for it and for tests).
+  jobs: (_deps, app) => [houseCleanupJob, houseRecoveryJob(app.houseWallet)],
   register: async (app, deps) => {
     const sealKey = await vendorSealKey(deps.db);
     await registerHouseVendors(deps.db, sealKey, { sandbox: deps.sandbox });
@@ -93,15 +94,12 @@ export const houseVendorModule: ServerModule<HouseVendorModuleDeps> = {
       });
       app.addHook('onClose', async () => loop?.stop());
     }
-    // The recovery job needs this module's wallet client; app.ts adds it to the scheduler's list.
-    app.decorate('houseJobs', [houseRecoveryJob(wallet)]);
     app.decorate('houseWallet', wallet);
   },
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    houseJobs: readonly ScheduledJob<Database>[];
     /** The house vendor's signed client of the gateway's vendor wallet API (tests drive recovery with it). */
     houseWallet: GatewayWallet;
   }

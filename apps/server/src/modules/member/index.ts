@@ -6,22 +6,12 @@ import { registerMemberRoutes, type MemberRouteDeps } from './member.routes.ts';
  * and member_social_identity rows; other modules read and write members only through what is
  * exported here. Its repository and table files are private.
  */
-export {
-  changePassword,
-  checkAffiliate,
-  forgotPasswordByEmail,
-  getMemberIcon,
-  getMemberInfo,
-  register,
-  resetPasswordByPhone,
-  TEMP_PASSWORD_TTL_MS,
-} from './member.service.ts';
+export { checkLoginPassword, spendTempPassword, memberPasswordVerifier } from './passwords.service.ts';
 export {
   countMemberTeam,
   createSandboxMember,
   createSocialMember,
   createTrialMember,
-  findMemberAccess,
   findMemberByAccount,
   findMemberById,
   findMemberByMobile,
@@ -29,13 +19,12 @@ export {
   listDirectDownline,
   markFirstLogin,
   memberAccessColumns,
-  spendTempPassword,
   touchSocialLogin,
-} from './member-records.service.ts';
+} from './accounts.service.ts';
 export { sendSmsCode } from './sms-code.service.ts';
-export { memberRegistered } from './member.events.ts';
-export type { MemberAuditEvent, MemberDeps, MemberPaymentPasswords, MemberSessions } from './member.deps.ts';
-export type { MemberRow, MemberStatus } from './member.table.ts';
+export { register } from './registration.service.ts';
+export type { MemberDeps, MemberPaymentPasswords, MemberSessions } from './member.deps.ts';
+export type { MemberView } from './member-view.ts';
 
 export const memberModule: ServerModule<MemberRouteDeps> = {
   name: 'member',

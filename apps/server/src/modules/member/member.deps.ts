@@ -4,7 +4,7 @@ import type { RequestContext } from '../../platform/http/request-context.ts';
 import type { EmailProvider, SmsProvider } from '../../platform/providers/providers.ts';
 import type { AuthLimits } from '../../platform/rate-limit/auth-limits.ts';
 import type { MerchantSettingsSource } from '../system/index.ts';
-import type { MemberRow } from './member.table.ts';
+import type { MemberView } from './member-view.ts';
 
 /** The auth_audit events member flows record (the table belongs to the session module). */
 export type MemberAuditEvent =
@@ -22,7 +22,14 @@ export interface MemberSessions {
   readonly logIn: (
     trx: DbOrTrx,
     ctx: RequestContext,
-    args: { member: MemberRow; loginType: 'register' | 'phone_reset'; now: Date },
+    args: {
+      member: Pick<
+        MemberView,
+        'id' | 'account' | 'must_change_password' | 'password_changed_at' | 'created_at'
+      >;
+      loginType: 'register' | 'phone_reset';
+      now: Date;
+    },
   ) => Promise<LoginValue>;
   /** Ends the member's live sessions, except `keepTokenHash`; returns how many. */
   readonly revokeMemberSessions: (

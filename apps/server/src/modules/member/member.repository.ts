@@ -5,15 +5,11 @@ import type { MemberStatus, MemberUpdate, NewMember } from './member.table.ts';
 export const findMemberById = (db: DbOrTrx, id: number) =>
   db.selectFrom('member').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** The two fields every token call checks (account type and status). */
-export const findMemberAccess = (db: DbOrTrx, id: number) =>
-  db.selectFrom('member').select(['type', 'status']).where('id', '=', id).executeTakeFirst();
-
 /**
- * The same facts as findMemberAccess as two correlated sub-selects on another module's member id
- * column (e.g. `session.member_id`), for a caller that checks a token on every request and must not
- * pay a second round trip: the SQL on the member table stays here, the caller only embeds it.
- * null when no such member.
+ * The two fields every token call checks (account type and status) as two correlated sub-selects on
+ * another module's member id column (e.g. `session.member_id`), for a caller that checks a token on
+ * every request and must not pay a second round trip: the SQL on the member table stays here, the
+ * caller only embeds it. null when no such member.
  */
 export const memberAccessColumns = (memberIdColumn: string) => [
   sql<number | null>`(select m.type from member m where m.id = ${sql.ref(memberIdColumn)})`.as('member_type'),

@@ -5,15 +5,9 @@ import { registerRoute } from '../../platform/http/contract-route.ts';
 import { requestContext } from '../../platform/http/request-context.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import type { MemberDeps } from './member.deps.ts';
-import {
-  changePassword,
-  checkAffiliate,
-  forgotPasswordByEmail,
-  getMemberIcon,
-  getMemberInfo,
-  register,
-  resetPasswordByPhone,
-} from './member.service.ts';
+import { changePassword, forgotPasswordByEmail, resetPasswordByPhone } from './passwords.service.ts';
+import { getMemberIcon, getMemberInfo } from './profile.service.ts';
+import { checkAffiliate, register } from './registration.service.ts';
 import { sendSmsCode } from './sms-code.service.ts';
 
 export interface MemberRouteDeps {

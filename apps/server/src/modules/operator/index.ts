@@ -19,7 +19,6 @@ export const operatorModule: ServerModule<OperatorRouteDeps> = {
 
 export type { OperatorAccess } from './operator.auth.ts';
 export type { OperatorDeps } from './operator.service.ts';
-export type { OperatorTables } from './operator.table.ts';
 
 /**
  * The back office of one gateway, or undefined when OPERATOR_TOKEN is unset (then no /ops route is

@@ -1,4 +1,6 @@
+import type { Database } from '../../database.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
+import { authCleanupJob } from './session.jobs.ts';
 import { registerSessionRoutes } from './session.routes.ts';
 import { registerSocialLoginRoutes, type SocialRouteDeps } from './social-login.routes.ts';
 
@@ -8,35 +10,17 @@ import { registerSocialLoginRoutes, type SocialRouteDeps } from './social-login.
  * social_login_state tables; members are read and written through the member module's service,
  * captchas and codes through the verification module's. Its repository and table files are private.
  */
-export {
-  authenticate,
-  bearerToken,
-  CHALLENGE_TTL_MS,
-  completeSecondVerification,
-  freePlay,
-  isPasswordExpired,
-  listAuthAudit,
-  logIn,
-  login,
-  logout,
-  MAX_CHALLENGE_ATTEMPTS,
-  PASSWORD_MAX_AGE_DAYS,
-  recordAudit,
-  rememberKnownIp,
-  revokeMemberSessions,
-  type LoginMember,
-} from './session.service.ts';
+export { authenticate, listAuthAudit, rememberKnownIp, revokeMemberSessions } from './session.service.ts';
+export { login } from './login.service.ts';
+export { freePlay } from './free-play.service.ts';
 export { sessionsForMembers } from './member-sessions.ts';
-export { authCleanupJob, CLEANUP_GRACE_HOURS } from './session.jobs.ts';
-export { SOCIAL_COOKIE } from './social-login.routes.ts';
-export { SocialLoginError, SOCIAL_STATE_TTL_MS } from './social-login.service.ts';
-export type { AuthContext, AuthDeps } from './session.deps.ts';
-export type { AuthAuditEvent, LoginKind } from './session.table.ts';
+export type { AuthDeps } from './session.deps.ts';
 
 export type SessionModuleDeps = SocialRouteDeps;
 
-export const sessionModule: ServerModule<SessionModuleDeps> = {
+export const sessionModule: ServerModule<SessionModuleDeps, Database> = {
   name: 'session',
+  jobs: () => [authCleanupJob],
   register: (app, deps) => {
     registerSessionRoutes(app, deps);
     registerSocialLoginRoutes(app, deps);

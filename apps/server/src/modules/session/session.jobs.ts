@@ -1,6 +1,7 @@
 import type { Database, Db } from '../../database.ts';
 import type { ScheduledJob } from '../../platform/jobs/scheduler.ts';
 import { deleteExpiredVerifications } from '../verification/index.ts';
+import { deleteExpiredRows } from './session.repository.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -20,11 +21,9 @@ export async function cleanupExpiredAuthRows(db: Db, now: Date): Promise<Record<
   // login_challenge: codes of a challenge cascade anyway, this just counts them under their own name.
   const removed: Record<string, number> = { ...(await deleteExpiredVerifications(db, shortLivedCutoff)) };
   for (const table of ['login_challenge', 'social_login_state'] as const) {
-    const result = await db.deleteFrom(table).where('expires_at', '<', shortLivedCutoff).executeTakeFirst();
-    removed[table] = Number(result.numDeletedRows);
+    removed[table] = await deleteExpiredRows(db, table, shortLivedCutoff);
   }
-  const sessions = await db.deleteFrom('session').where('expires_at', '<', sessionCutoff).executeTakeFirst();
-  removed.session = Number(sessions.numDeletedRows);
+  removed.session = await deleteExpiredRows(db, 'session', sessionCutoff);
   return removed;
 }
 

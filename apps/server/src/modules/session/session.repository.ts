@@ -236,3 +236,15 @@ export const listAudit = (db: DbOrTrx, merchantCode: string, limit = 100) =>
     .orderBy('id', 'asc')
     .limit(limit)
     .execute();
+
+// --- clean-up -------------------------------------------------------------------------------------
+
+/** Deletes rows of `table` that expired before `before`; returns how many. */
+export async function deleteExpiredRows(
+  db: DbOrTrx,
+  table: 'login_challenge' | 'social_login_state' | 'session',
+  before: Date,
+): Promise<number> {
+  const result = await db.deleteFrom(table).where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -5,7 +5,9 @@ import { registerRoute } from '../../platform/http/contract-route.ts';
 import { requestContext } from '../../platform/http/request-context.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import type { AuthDeps } from './session.deps.ts';
-import { completeSecondVerification, freePlay, login, logout } from './session.service.ts';
+import { freePlay } from './free-play.service.ts';
+import { completeSecondVerification, login } from './login.service.ts';
+import { logout } from './session.service.ts';
 
 export interface AuthRouteDeps {
   auth: AuthDeps;

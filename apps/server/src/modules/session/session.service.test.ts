@@ -13,15 +13,9 @@ import { findMemberById, sendSmsCode } from '../member/index.ts';
 import { checkCaptcha, issueCaptcha } from '../verification/index.ts';
 import { findMemberWallet } from '../wallet/index.ts';
 import { isKnownIp, listAudit, rememberIp } from './session.repository.ts';
-import {
-  authenticate,
-  bearerToken,
-  completeSecondVerification,
-  freePlay,
-  logIn,
-  login,
-  logout,
-} from './session.service.ts';
+import { freePlay } from './free-play.service.ts';
+import { completeSecondVerification, login } from './login.service.ts';
+import { authenticate, bearerToken, logIn, logout } from './session.service.ts';
 
 // The project's test database: PGlite in memory, or a schema of its own on TEST_DATABASE_URL.
 let handle: TestDatabase;
@@ -329,7 +323,7 @@ describe('free play, logout and tokens', () => {
     expect(auth.type).toBe(4);
     const member = await findMemberById(handle.db, auth.memberId);
     expect(member!.account).toMatch(/^guest_/);
-    expect(member!.password_hash).toBeNull();
+    expect(member!.has_login_password).toBe(false);
     // Created with its play money, in the same transaction.
     expect((await findMemberWallet(handle.db, auth.memberId, PLAY_MONEY_CURRENCY))!.balance).toBe(
       FREE_PLAY_BALANCE,

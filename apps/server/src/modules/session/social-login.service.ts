@@ -13,7 +13,7 @@ import {
   createSocialMember,
   findMemberBySocialLogin,
   touchSocialLogin,
-  type MemberRow,
+  type MemberView,
 } from '../member/index.ts';
 import type { AuthDeps, RequestContext } from './session.deps.ts';
 import { logIn, recordAudit } from './session.service.ts';
@@ -178,7 +178,7 @@ async function findOrCreateMember(
   claims: oidc.IDToken,
   /** E-mail and name when the id token has none (the UserInfo endpoint); asked only for a new member. */
   moreClaims: () => Promise<Record<string, unknown>>,
-): Promise<{ member: MemberRow; created: boolean }> {
+): Promise<{ member: MemberView; created: boolean }> {
   const { db } = deps.auth;
   const existing = await findMemberBySocialLogin(db, ctx.merchantCode, provider, claims.sub);
   if (existing) return { member: existing, created: false };

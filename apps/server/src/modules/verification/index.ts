@@ -12,14 +12,12 @@ export {
   deleteExpiredVerifications,
   findChallengeCode,
   issueCode,
-  MAX_CODE_ATTEMPTS,
   spendCheckedCode,
   verifyCode,
   type CodeRow,
 } from './verification.service.ts';
 export { maskEmail, maskMobile, toE164 } from './recipients.ts';
 export type { VerificationDeps } from './verification.deps.ts';
-export type { VerificationChannelName, VerificationPurpose } from './verification.table.ts';
 
 export const verificationModule: ServerModule<VerificationRouteDeps> = {
   name: 'verification',

@@ -9,7 +9,7 @@ import type { PaymentProvider } from '../../platform/providers/payments/payment-
 import type { Database } from '../../database.ts';
 import { depositJobs } from './deposits/deposit.jobs.ts';
 import { registerDepositRoutes } from './deposits/deposit.routes.ts';
-import { registerLiveStreamRoutes } from './live-balance/live-balance.ts';
+import { liveBalanceConsumer, registerLiveStreamRoutes } from './live-balance/live-balance.ts';
 import { registerBalanceRoutes } from './balance/balance.routes.ts';
 import { registerWalletTransferRoutes } from './transfers/wallet-transfer.routes.ts';
 import { setHouseBuckets } from './ledger/ledger.service.ts';
@@ -43,34 +43,20 @@ export {
   ensureMemberWallet,
   findMemberWallet,
   findMemberWalletIds,
-  freePlayGrantKey,
   grantFreePlayMoney,
   houseAccount,
   findHouseAccountId,
-  houseBalance,
-  HOUSE_BUCKETS,
   transfer,
   type LedgerAccount,
-  type Transfer,
-  type TransferRequest,
-  type TransferResult,
 } from './ledger/ledger.service.ts';
 export { createWalletSettings, type WalletSettingsService } from './settings/wallet-settings.service.ts';
-export { calendarPeriods, localDate, type CalendarPeriod } from './wallet-day.ts';
+export { calendarPeriods } from './wallet-day.ts';
 export { WalletError } from './wallet.errors.ts';
 export { paymentPasswordsForMembers } from './money-settings/payment-password.service.ts';
 export { WALLET_VENDORS } from './transfers/wallet-transfer.service.ts';
 export { walletBalanceChanged, walletBalanceChangedPayload } from './wallet.events.ts';
-export { liveBalanceConsumer } from './live-balance/live-balance.ts';
-export { settlePaidCharge, reconcileDeposits, expireDeposits } from './deposits/deposit.service.ts';
-export { HOUSE_ACCOUNT_KINDS, type HouseAccountKind, type TransferKind } from './ledger/ledger.table.ts';
-export {
-  addTurnoverRequirement,
-  recordTurnover,
-  turnoverRemaining,
-} from './member-state/turnover.service.ts';
-export type { PayoutProvider, PayoutRequest, PayoutStatus } from './withdrawals/payout-provider.ts';
-export { merchantCurrencyFrom, type MerchantCurrency, type WalletDeps } from './merchant-currency.ts';
+export { addTurnoverRequirement, recordTurnover } from './member-state/turnover.service.ts';
+export { merchantCurrencyFrom, type WalletDeps } from './merchant-currency.ts';
 
 export interface WalletModuleDeps {
   db: Db;
@@ -113,8 +99,10 @@ export function walletJobs(deps: WalletModuleDeps): ScheduledJob<Database>[] {
   ];
 }
 
-export const walletModule: ServerModule<WalletModuleDeps> = {
+export const walletModule: ServerModule<WalletModuleDeps, Database> = {
   name: 'wallet',
+  jobs: (deps) => walletJobs(deps),
+  consumers: (deps) => [liveBalanceConsumer(deps.live)],
   register: (app, deps) => {
     if (deps.houseBuckets !== undefined) setHouseBuckets(deps.houseBuckets);
     // One context for every wallet route file (balance, deposits, withdrawals, transfers, records).

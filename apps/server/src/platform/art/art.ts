@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { sendErrorCode } from '../http/error-handler.ts';
+import { findArtBody, insertArtIfAbsent } from './art.repository.ts';
 import type { ArtTables } from './art.table.ts';
 
 /** Where generated artwork is served: `/art/<content hash>.svg`. */
@@ -33,11 +34,7 @@ export async function storeArt<DB extends ArtTables>(
   for (const svg of svgs) if (svg) rows.set(hashOf(svg), svg);
   const values = [...rows].map(([hash, body]) => ({ hash, content_type: 'image/svg+xml', body }));
   for (let i = 0; i < values.length; i += 500) {
-    await db
-      .insertInto('art_asset')
-      .values(values.slice(i, i + 500))
-      .onConflict((oc) => oc.column('hash').doNothing())
-      .execute();
+    await insertArtIfAbsent(db, values.slice(i, i + 500));
   }
   return svgs.map((svg) => (svg ? artUrlOf(svg) : ''));
 }
@@ -55,9 +52,9 @@ export function registerArtRoute<DB extends ArtTables>(app: FastifyInstance, dat
     const hash = match[1]!;
     let body = recent.get(hash);
     if (body === undefined) {
-      const row = await db.selectFrom('art_asset').select('body').where('hash', '=', hash).executeTakeFirst();
-      if (!row) return sendErrorCode(request, reply, 'not_found');
-      body = row.body;
+      const stored = await findArtBody(db, hash);
+      if (stored === undefined) return sendErrorCode(request, reply, 'not_found');
+      body = stored;
       if (recent.size >= 2000) recent.delete(recent.keys().next().value!);
       recent.set(hash, body);
     }

@@ -1,5 +1,6 @@
 import type { ControlledTransaction, Kysely, Transaction } from 'kysely';
 import type { EventTables } from './event.table.ts';
+import { insertDomainEvent } from './event.repository.ts';
 
 /** What a payload may hold: it is stored as jsonb and read back with JSON.parse semantics. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -105,10 +106,10 @@ export async function recordEvent<DB extends EventTables, P>(
 ): Promise<number> {
   const k = String(key);
   const db = trx as unknown as Kysely<EventTables>;
-  const row = await db
-    .insertInto('domain_event')
-    .values({ partition: partitionOf(k), key: k, name: type.name, payload: JSON.stringify(payload) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertDomainEvent(db, {
+    partition: partitionOf(k),
+    key: k,
+    name: type.name,
+    payload: JSON.stringify(payload),
+  });
 }

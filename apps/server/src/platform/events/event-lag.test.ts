@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-db.ts';
 import { defineConsumer, defineEvent, on, recordEvent } from './event-catalogue.ts';
 import { createDispatcher } from './event-dispatcher.ts';
-import { consumerLag } from './event-lag.ts';
+import { consumerLag } from './event-lag.repository.ts';
 
 const credited = defineEvent<{ member: string }>('test.lag-credited');
 

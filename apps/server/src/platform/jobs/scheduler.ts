@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Kysely } from 'kysely';
 import type { JobTables } from './job-run.table.ts';
+import { claimJobRun, finishJobRun } from './job-run.repository.ts';
 
 /**
  * Periodic jobs that run once per period across all gateway nodes (ARCHITECTURE.md section 4).
@@ -46,13 +47,7 @@ export async function runDueJobs<DB extends JobTables>(
   const ran: JobOutcome[] = [];
   for (const job of jobs) {
     const periodStart = periodStartOf(now, job.everySeconds);
-    const claimed = await jobDb
-      .insertInto('job_run')
-      .values({ name: job.name, period_start: periodStart, node, started_at: now })
-      .onConflict((oc) => oc.columns(['name', 'period_start']).doNothing())
-      .returning('name')
-      .executeTakeFirst();
-    if (!claimed) continue;
+    if (!(await claimJobRun(jobDb, { name: job.name, periodStart, node, now }))) continue;
     let outcome: JobOutcome['outcome'] = 'done';
     let detail: string;
     try {
@@ -61,12 +56,7 @@ export async function runDueJobs<DB extends JobTables>(
       outcome = 'failed';
       detail = err instanceof Error ? err.message : String(err);
     }
-    await jobDb
-      .updateTable('job_run')
-      .set({ finished_at: new Date(), outcome, detail: detail.slice(0, 500) })
-      .where('name', '=', job.name)
-      .where('period_start', '=', periodStart)
-      .execute();
+    await finishJobRun(jobDb, { name: job.name, periodStart, outcome, detail: detail.slice(0, 500) });
     ran.push({ name: job.name, periodStart, outcome, detail });
   }
   return ran;

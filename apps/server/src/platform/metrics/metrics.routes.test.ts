@@ -30,7 +30,7 @@ import {
   devVendorSecret,
   newVendorId,
   vendorClient,
-} from '../../vendor-conformance/vendor-client.ts';
+} from '../../platform/vendor-api/vendor-client.ts';
 import { UNMATCHED_ROUTE } from './http-metrics.ts';
 import { METRICS_PATH } from './metrics.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Gauge, Registry } from 'prom-client';
 import { poolOf } from '../db/db.ts';
-import { consumerLag } from '../events/event-lag.ts';
+import { consumerLag } from '../events/event-lag.repository.ts';
 import type { EventTables } from '../events/event.table.ts';
 import { sendErrorCode } from '../http/error-handler.ts';
 import { readBearer } from '../http/route-auth.ts';

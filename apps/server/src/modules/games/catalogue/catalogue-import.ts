@@ -3,6 +3,15 @@ import { CatalogueFileError, type CatalogueFile } from './catalogue-file.ts';
 import { storeArt } from '../../../platform/art/art.ts';
 import { gameTileSvg, vendorLogoSvg } from '../../../platform/art/art-svg.ts';
 import { bumpCatalogueVersion } from './catalogue.repository.ts';
+import {
+  disableGames,
+  insertGames,
+  insertVendor,
+  listGamesOfVendors,
+  listVendorsForImport,
+  updateGame,
+  updateVendor,
+} from './catalogue-import.repository.ts';
 import { catalogueChanged } from './catalogue.events.ts';
 import { recordEvent } from '../../../platform/events/event-catalogue.ts';
 import type { Db, DbOrTrx } from '../../../database.ts';
@@ -65,9 +74,7 @@ export async function importCatalogue(
 }
 
 async function applyCatalogue(trx: DbOrTrx, file: CatalogueFile): Promise<ImportReport> {
-  const existingVendors = new Map(
-    (await trx.selectFrom('game_vendor').selectAll().execute()).map((v) => [v.vassalage, v]),
-  );
+  const existingVendors = new Map((await listVendorsForImport(trx)).map((v) => [v.vassalage, v]));
   const reports = new Map<string, VendorReport>();
   const reportOf = (vassalage: string): VendorReport => {
     let r = reports.get(vassalage);
@@ -100,7 +107,7 @@ async function applyCatalogue(trx: DbOrTrx, file: CatalogueFile): Promise<Import
     const before = existingVendors.get(v.vassalage);
     const r = reportOf(v.vassalage);
     if (!before) {
-      await trx.insertInto('game_vendor').values(row).execute();
+      await insertVendor(trx, row);
       r.vendor = 'added';
       changes++;
     } else if (
@@ -111,11 +118,7 @@ async function applyCatalogue(trx: DbOrTrx, file: CatalogueFile): Promise<Import
       before.sort !== row.sort ||
       before.enabled !== row.enabled
     ) {
-      await trx
-        .updateTable('game_vendor')
-        .set({ ...row, updated_at: new Date() })
-        .where('vassalage', '=', v.vassalage)
-        .execute();
+      await updateVendor(trx, v.vassalage, { ...row, updated_at: new Date() });
       r.vendor = 'updated';
       changes++;
     } else r.vendor = 'unchanged';
@@ -149,15 +152,7 @@ async function applyCatalogue(trx: DbOrTrx, file: CatalogueFile): Promise<Import
     ...file.vendors.map((v) => v.vassalage),
     ...file.games.map((g) => g.vassalage),
   ]);
-  const existingGames = new Map(
-    (
-      await trx
-        .selectFrom('game')
-        .selectAll()
-        .where('vassalage', 'in', fileVendors.size > 0 ? [...fileVendors] : [''])
-        .execute()
-    ).map((g) => [g.node_id, g]),
-  );
+  const existingGames = new Map((await listGamesOfVendors(trx, [...fileVendors])).map((g) => [g.node_id, g]));
   const inserts = [];
   for (const [i, g] of file.games.entries()) {
     const nodeId = nodeIdOf(g.vassalage, g.gameCode);
@@ -207,33 +202,18 @@ async function applyCatalogue(trx: DbOrTrx, file: CatalogueFile): Promise<Import
       r.unchanged++;
       continue;
     }
-    await trx
-      .updateTable('game')
-      .set({ ...row, updated_at: new Date() })
-      .where('node_id', '=', nodeId)
-      .execute();
+    await updateGame(trx, nodeId, { ...row, updated_at: new Date() });
     r.updated++;
   }
-  for (let i = 0; i < inserts.length; i += 500) {
-    await trx
-      .insertInto('game')
-      .values(inserts.slice(i, i + 500))
-      .execute();
-  }
+  await insertGames(trx, inserts);
   // What the file's vendors no longer list: disabled, kept for the rows that point at them.
   const gone = [...existingGames.values()].filter((g) => g.enabled);
   for (const g of gone) reportOf(g.vassalage).disabled++;
-  if (gone.length > 0) {
-    await trx
-      .updateTable('game')
-      .set({ enabled: false, updated_at: new Date() })
-      .where(
-        'node_id',
-        'in',
-        gone.map((g) => g.node_id),
-      )
-      .execute();
-  }
+  await disableGames(
+    trx,
+    gone.map((g) => g.node_id),
+    new Date(),
+  );
   for (const r of reports.values()) changes += r.added + r.updated + r.disabled;
   return {
     dryRun: false,

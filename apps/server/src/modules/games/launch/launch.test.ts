@@ -15,7 +15,7 @@ import {
   startAuthTestServer,
   type AuthTestServer,
 } from '../../../test/auth-client.ts';
-import { vendorClient, type VendorClient } from '../../../vendor-conformance/vendor-client.ts';
+import { vendorClient, type VendorClient } from '../../../platform/vendor-api/vendor-client.ts';
 import { ensureVendorLaunch, LAUNCH_TOKEN_TTL_MS, rotateVendorSecret, vendorSealKey } from '../index.ts';
 import { exchangeLaunchToken } from './launch.service.ts';
 

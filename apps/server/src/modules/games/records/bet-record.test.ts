@@ -24,7 +24,7 @@ import {
   newVendorId,
   vendorClient,
   type VendorClient,
-} from '../../../vendor-conformance/vendor-client.ts';
+} from '../../../platform/vendor-api/vendor-client.ts';
 import { explainBetPage } from './bet-record-reads.repository.ts';
 
 let t: OpsTestServer;

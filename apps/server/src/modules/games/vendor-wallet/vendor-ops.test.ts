@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure } from '../../../test/auth-client.ts';
 import { startOpsTestServer, type OpsTestServer } from '../../../test/ops-client.ts';
 import { seedDemoLobby } from '../../../seed/demo-lobby.ts';
-import { vendorClient } from '../../../vendor-conformance/vendor-client.ts';
+import { vendorClient } from '../../../platform/vendor-api/vendor-client.ts';
 
 let t: OpsTestServer;
 let admin: { token: string; username: string };

@@ -19,10 +19,11 @@ import {
   vendorClient,
   type SendOptions,
   type VendorCall,
-} from '../../../vendor-conformance/vendor-client.ts';
+} from '../../../platform/vendor-api/vendor-client.ts';
 import { rotateVendorSecret, vendorSealKey } from '../index.ts';
+import { badInputRuns } from '../../../test/bad-input-runs.ts';
 
-const RUNS = 220;
+const RUNS = badInputRuns(220);
 const TABLES = [
   'vendor_transaction',
   'bet_record',

@@ -21,7 +21,7 @@ import {
   type Player,
   type VendorClient,
   type VendorResponse,
-} from '../../../vendor-conformance/vendor-client.ts';
+} from '../../../platform/vendor-api/vendor-client.ts';
 import { rotateVendorSecret, vendorSealKey } from '../index.ts';
 
 const ROUNDS = 1_000;

@@ -10,7 +10,7 @@ import { seedDemoLobby } from '../../../seed/demo-lobby.ts';
 import { startApp, type RunningApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
 import { runConformance, SCENARIOS } from '../../../vendor-conformance/conformance.ts';
-import { devPlayers, vendorClient } from '../../../vendor-conformance/vendor-client.ts';
+import { devPlayers, vendorClient } from '../../../platform/vendor-api/vendor-client.ts';
 import { rotateVendorSecret, vendorSealKey } from '../index.ts';
 
 let database: TestDatabase;

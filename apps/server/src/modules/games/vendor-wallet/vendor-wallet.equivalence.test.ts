@@ -31,7 +31,7 @@ import {
   type VendorCall,
   type VendorClient,
   type VendorResponse,
-} from '../../../vendor-conformance/vendor-client.ts';
+} from '../../../platform/vendor-api/vendor-client.ts';
 import { createSandboxMember } from '../../member/index.ts';
 import {
   addTurnoverRequirement,

@@ -15,7 +15,7 @@ import { seedDemo } from '../../../seed/demo-seed.ts';
 import { authClient, type AuthClient } from '../../../test/auth-client.ts';
 import { startApp, type RunningApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
-import { getLgw, launchLotteryPlayer } from './lottery.test-support.ts';
+import { getLgw, launchLotteryPlayer } from '../../../test/lottery-player.ts';
 
 let database: TestDatabase;
 let server: RunningApp;

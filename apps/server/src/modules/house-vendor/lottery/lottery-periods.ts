@@ -9,21 +9,18 @@ import {
 import type { LotteryPeriodView, OpenedPeriod } from '@banca/contract';
 import type { DbOrTrx } from '../../../database.ts';
 import type { LotteryGame } from './lottery-games.ts';
+import {
+  findPeriod,
+  insertPeriodsIfAbsent,
+  listDrawn,
+  listPeriodsFrom,
+  listUndrawnDue,
+  recordDraw,
+  type PeriodRow,
+} from './lottery.repository.ts';
 
 /** How many coming periods have their seed committed (hash published) ahead of opening. */
 export const COMMITTED_AHEAD = 3;
-
-export interface PeriodRow {
-  game_code: string;
-  period_id: string;
-  opens_at: Date;
-  closes_at: Date;
-  draw_at: Date;
-  seed_hash: string;
-  server_seed: string;
-  digits: number[] | null;
-  drawn_at: Date | null;
-}
 
 /**
  * Writes the running period and the next COMMITTED_AHEAD ones with a fresh seed each, unless they
@@ -32,24 +29,21 @@ export interface PeriodRow {
  */
 export async function ensurePeriods(db: DbOrTrx, game: LotteryGame, now: Date): Promise<void> {
   const periods = nextPeriods(game.schedule, now.getTime(), COMMITTED_AHEAD + 1);
-  await db
-    .insertInto('house_lottery_period')
-    .values(
-      periods.map((p) => {
-        const seed = newServerSeed();
-        return {
-          game_code: game.table.code,
-          period_id: p.periodId,
-          opens_at: new Date(p.opensAt),
-          closes_at: new Date(p.closesAt),
-          draw_at: new Date(p.drawAt),
-          seed_hash: hashServerSeed(seed),
-          server_seed: seed,
-        };
-      }),
-    )
-    .onConflict((oc) => oc.columns(['game_code', 'period_id']).doNothing())
-    .execute();
+  await insertPeriodsIfAbsent(
+    db,
+    periods.map((p) => {
+      const seed = newServerSeed();
+      return {
+        game_code: game.table.code,
+        period_id: p.periodId,
+        opens_at: new Date(p.opensAt),
+        closes_at: new Date(p.closesAt),
+        draw_at: new Date(p.drawAt),
+        seed_hash: hashServerSeed(seed),
+        server_seed: seed,
+      };
+    }),
+  );
 }
 
 export async function periodRow(
@@ -57,12 +51,7 @@ export async function periodRow(
   game: LotteryGame,
   periodId: string,
 ): Promise<PeriodRow | undefined> {
-  return db
-    .selectFrom('house_lottery_period')
-    .selectAll()
-    .where('game_code', '=', game.table.code)
-    .where('period_id', '=', periodId)
-    .executeTakeFirst();
+  return findPeriod(db, game.table.code, periodId);
 }
 
 /** The running period (written first if need be) and the committed coming ones. */
@@ -73,14 +62,7 @@ export async function currentPeriods(
 ): Promise<{ current: PeriodRow; next: PeriodRow[] }> {
   await ensurePeriods(db, game, now);
   const running: LotteryPeriod = periodAt(game.schedule, now.getTime());
-  const rows = await db
-    .selectFrom('house_lottery_period')
-    .selectAll()
-    .where('game_code', '=', game.table.code)
-    .where('draw_at', '>=', new Date(running.drawAt))
-    .orderBy('draw_at')
-    .limit(COMMITTED_AHEAD + 1)
-    .execute();
+  const rows = await listPeriodsFrom(db, game.table.code, new Date(running.drawAt), COMMITTED_AHEAD + 1);
   const [current, ...next] = rows;
   if (!current) throw new Error(`no period row for ${game.table.code} at ${now.toISOString()}`);
   return { current, next };
@@ -93,39 +75,17 @@ export async function currentPeriods(
  * matched counts it. Answers how many this call drew.
  */
 export async function drawDuePeriods(db: DbOrTrx, game: LotteryGame, now: Date): Promise<number> {
-  const due = await db
-    .selectFrom('house_lottery_period')
-    .select(['period_id', 'server_seed'])
-    .where('game_code', '=', game.table.code)
-    .where('digits', 'is', null)
-    .where('draw_at', '<=', now)
-    .orderBy('draw_at')
-    .limit(100)
-    .execute();
+  const due = await listUndrawnDue(db, game.table.code, now, 100);
   let drawn = 0;
   for (const period of due) {
     const digits = drawLottery(period.server_seed, game.table.code, period.period_id);
-    const result = await db
-      .updateTable('house_lottery_period')
-      .set({ digits: JSON.stringify(digits), drawn_at: now })
-      .where('game_code', '=', game.table.code)
-      .where('period_id', '=', period.period_id)
-      .where('digits', 'is', null)
-      .executeTakeFirst();
-    drawn += Number(result.numUpdatedRows);
+    if (await recordDraw(db, game.table.code, period.period_id, digits, now)) drawn += 1;
   }
   return drawn;
 }
 
 export async function recentDrawn(db: DbOrTrx, game: LotteryGame, limit: number): Promise<PeriodRow[]> {
-  return db
-    .selectFrom('house_lottery_period')
-    .selectAll()
-    .where('game_code', '=', game.table.code)
-    .where('digits', 'is not', null)
-    .orderBy('draw_at', 'desc')
-    .limit(limit)
-    .execute();
+  return listDrawn(db, game.table.code, limit);
 }
 
 export const periodView = (row: PeriodRow): LotteryPeriodView => ({

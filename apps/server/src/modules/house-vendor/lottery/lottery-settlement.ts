@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { settleTicket } from '@banca/house-games';
 import type { DbOrTrx } from '../../../database.ts';
 import type { GatewayWallet } from '../gateway-wallet.ts';
 import type { LotteryGame } from './lottery-games.ts';
-import { debitIdOf, roundIdOf, type TicketRow } from './lottery-tickets.ts';
+import { debitIdOf, roundIdOf } from './lottery-tickets.ts';
+import { leaseDueTickets, markTicketSettled, markTicketVoid, type TicketRow } from './lottery.repository.ts';
 
 /*
  * Settling the tickets of drawn periods, each exactly once, with any number of nodes doing it:
@@ -32,23 +32,7 @@ async function leaseTickets(
   game: LotteryGame,
   now: Date,
 ): Promise<(TicketRow & { digits: number[] })[]> {
-  const leased = await sql<TicketRow & { digits: number[] }>`
-    with due as (
-      select t.id from house_lottery_ticket t
-      join house_lottery_period p on p.game_code = t.game_code and p.period_id = t.period_id
-      where t.game_code = ${game.table.code}
-        and t.status in ('buying', 'open')
-        and p.digits is not null
-        and (t.lease_until is null or t.lease_until < ${now})
-      order by t.created_at
-      limit ${BATCH}
-      for update of t skip locked
-    )
-    update house_lottery_ticket t set lease_until = ${new Date(now.getTime() + LEASE_MS)}
-    from due, house_lottery_period p
-    where t.id = due.id and p.game_code = t.game_code and p.period_id = t.period_id
-    returning t.*, p.digits`.execute(db);
-  return leased.rows;
+  return leaseDueTickets(db, game.table.code, now, new Date(now.getTime() + LEASE_MS), BATCH);
 }
 
 /** Settles what is due for one game; answers how many tickets this call settled. */
@@ -96,19 +80,12 @@ async function settleOne(
     closeRound: true,
   });
   if (body.status !== 'OK') throw new Error(`credit of ticket ${ticket.id} refused: ${body.status}`);
-  const updated = await db
-    .updateTable('house_lottery_ticket')
-    .set({
-      status: result.totalPayout > 0 ? 'won' : 'lost',
-      total_payout: result.totalPayout,
-      result: JSON.stringify(result.bets.map((b) => ({ payout: b.payout }))),
-      settled_at: now,
-      lease_until: null,
-    })
-    .where('id', '=', ticket.id)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  return markTicketSettled(db, ticket.id, {
+    won: result.totalPayout > 0,
+    totalPayout: result.totalPayout,
+    result: result.bets.map((b) => ({ payout: b.payout })),
+    now,
+  });
 }
 
 async function voidTicket(
@@ -124,11 +101,5 @@ async function voidTicket(
     refTransactionId: debitIdOf(ticket.id),
   });
   if (body.status !== 'OK') throw new Error(`rollback of ticket ${ticket.id} refused: ${body.status}`);
-  const updated = await db
-    .updateTable('house_lottery_ticket')
-    .set({ status: 'void', total_payout: 0, settled_at: now, lease_until: null })
-    .where('id', '=', ticket.id)
-    .where('status', '=', 'buying')
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  return markTicketVoid(db, ticket.id, now);
 }

@@ -7,6 +7,15 @@ import type { HousePlayer } from '../house-session.ts';
 import { HouseError } from '../house-vendor.errors.ts';
 import type { LotteryGame } from './lottery-games.ts';
 import { ensurePeriods, periodRow } from './lottery-periods.ts';
+import {
+  deleteBuyingTicket,
+  findTicket,
+  findTicketByRequest,
+  insertTicketIfNew,
+  listPlayerTickets,
+  markTicketBought,
+  type TicketRow,
+} from './lottery.repository.ts';
 import type { StoredBet } from './lottery.table.ts';
 
 /*
@@ -27,24 +36,6 @@ export interface BuyRequest {
   requestId: string;
   periodId: string;
   bets: { market: string; selection: string; stake: number }[];
-}
-
-export interface TicketRow {
-  id: string;
-  vendor: string;
-  game_code: string;
-  catalogue_game: string;
-  period_id: string;
-  account: string;
-  player_session: string;
-  request_id: string;
-  bets: StoredBet[];
-  total_stake: number;
-  status: 'buying' | 'open' | 'won' | 'lost' | 'void';
-  total_payout: number | null;
-  result: { payout: number }[] | null;
-  created_at: Date;
-  settled_at: Date | null;
 }
 
 /** Maps a house-games refusal of a bet to the house catalogue's code. */
@@ -104,43 +95,26 @@ export async function buyTicket(
   );
   if (state !== 'open') throw new HouseError('lottery_betting_closed', { state });
 
-  const inserted = await db
-    .insertInto('house_lottery_ticket')
-    .values({
-      id: randomUUID(),
-      vendor: player.vendor,
-      game_code: game.table.code,
-      catalogue_game: player.gameCode,
-      period_id: request.periodId,
-      account: player.account,
-      player_session: player.playerSession,
-      request_id: request.requestId,
-      bets: JSON.stringify(bets),
-      total_stake: totalStake,
-      status: 'buying',
-      created_at: now,
-    })
-    .onConflict((oc) => oc.columns(['vendor', 'account', 'request_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  const row = (inserted ?? (await ticketByRequest(db, player, request.requestId))) as TicketRow | undefined;
+  const inserted = await insertTicketIfNew(db, {
+    id: randomUUID(),
+    vendor: player.vendor,
+    game_code: game.table.code,
+    catalogue_game: player.gameCode,
+    period_id: request.periodId,
+    account: player.account,
+    player_session: player.playerSession,
+    request_id: request.requestId,
+    bets: JSON.stringify(bets),
+    total_stake: totalStake,
+    status: 'buying',
+    created_at: now,
+  });
+  const row = inserted ?? (await ticketByRequest(db, player, request.requestId));
   if (!row) throw new Error('ticket row vanished');
   return resume(db, wallet, row, game, player, request, bets);
 }
 
-async function ticketByRequest(
-  db: DbOrTrx,
-  player: HousePlayer,
-  requestId: string,
-): Promise<TicketRow | undefined> {
-  return (await db
-    .selectFrom('house_lottery_ticket')
-    .selectAll()
-    .where('vendor', '=', player.vendor)
-    .where('account', '=', player.account)
-    .where('request_id', '=', requestId)
-    .executeTakeFirst()) as TicketRow | undefined;
-}
+const ticketByRequest = findTicketByRequest;
 
 const sameBets = (a: StoredBet[], b: StoredBet[]): boolean =>
   a.length === b.length &&
@@ -173,11 +147,7 @@ async function resume(
       return { ticket: ticketView(row, null), balance: body.balance ?? 0 };
     }
     // Refused: the gateway stored nothing, so neither do we (a retry is judged again).
-    await db
-      .deleteFrom('house_lottery_ticket')
-      .where('id', '=', row.id)
-      .where('status', '=', 'buying')
-      .execute();
+    await deleteBuyingTicket(db, row.id);
     if (body.status === 'insufficient_funds') {
       throw new HouseError('lottery_insufficient_funds', { balance: body.balance ?? 0 });
     }
@@ -187,16 +157,7 @@ async function resume(
     if (body.status === 'transaction_rolled_back') throw new HouseError('lottery_ticket_void');
     throw new HouseError('house_wallet_unavailable', { status: body.status });
   }
-  const updated = await db
-    .updateTable('house_lottery_ticket')
-    .set({ status: 'open' })
-    .where('id', '=', row.id)
-    .where('status', '=', 'buying')
-    .returningAll()
-    .executeTakeFirst();
-  const current = (updated ??
-    (await db.selectFrom('house_lottery_ticket').selectAll().where('id', '=', row.id).executeTakeFirst())) as
-    TicketRow | undefined;
+  const current = (await markTicketBought(db, row.id)) ?? (await findTicket(db, row.id));
   if (!current || current.status === 'void') throw new HouseError('lottery_ticket_void');
   return { ticket: ticketView(current, null), balance: body.balance };
 }
@@ -212,24 +173,14 @@ export async function myTickets(
   player: HousePlayer,
   filter: TicketFilter,
 ): Promise<LotteryTicket[]> {
-  let query = db
-    .selectFrom('house_lottery_ticket as t')
-    .leftJoin('house_lottery_period as p', (join) =>
-      join.onRef('p.game_code', '=', 't.game_code').onRef('p.period_id', '=', 't.period_id'),
-    )
-    .selectAll('t')
-    .select('p.digits')
-    .where('t.vendor', '=', player.vendor)
-    .where('t.account', '=', player.account);
-  if (filter.periodId) query = query.where('t.period_id', '=', filter.periodId);
-  if (filter.status === 'pending') query = query.where('t.status', 'in', ['buying', 'open']);
-  else if (filter.status) query = query.where('t.status', '=', filter.status);
-  const rows = await query
-    .orderBy('t.created_at', 'desc')
-    .orderBy('t.id')
-    .limit(filter.pageSize ?? 20)
-    .execute();
-  return rows.map((r) => ticketView(r as unknown as TicketRow, r.digits));
+  const statuses: readonly TicketRow['status'][] | undefined =
+    filter.status === 'pending' ? ['buying', 'open'] : filter.status ? [filter.status] : undefined;
+  const rows = await listPlayerTickets(db, player, {
+    periodId: filter.periodId,
+    ...(statuses ? { statuses } : {}),
+    limit: filter.pageSize ?? 20,
+  });
+  return rows.map((r) => ticketView(r, r.digits));
 }
 
 export function ticketView(row: TicketRow, digits: number[] | null): LotteryTicket {

@@ -16,7 +16,8 @@ import {
   openState,
   PERIOD_SECONDS,
   type LotteryPlayer,
-} from './lottery.test-support.ts';
+} from '../../../test/lottery-player.ts';
+import { badInputRuns } from '../../../test/bad-input-runs.ts';
 
 let database: TestDatabase;
 let server: RunningApp;
@@ -37,7 +38,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const RUNS = 220;
+const RUNS = badInputRuns(220);
 
 const written = async () => {
   const { rows } = await sql<{ tickets: number; drawn: number; transfers: number }>`

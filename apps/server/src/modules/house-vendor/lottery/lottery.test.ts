@@ -21,7 +21,7 @@ import {
   PERIOD_SECONDS,
   testLottery,
   type LotteryPlayer,
-} from './lottery.test-support.ts';
+} from '../../../test/lottery-player.ts';
 
 let database: TestDatabase;
 let server: RunningApp;

@@ -26,7 +26,7 @@ import {
   PERIOD_SECONDS,
   testLottery,
   testWallet,
-} from './lottery.test-support.ts';
+} from '../../../test/lottery-player.ts';
 
 const PLAYERS = 6;
 const TICKETS_EACH = 3;

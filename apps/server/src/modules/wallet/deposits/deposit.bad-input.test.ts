@@ -21,8 +21,9 @@ import { seedDemo } from '../../../seed/demo-seed.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
 import { financeHeaders } from '../../../test/test-app.ts';
 import { loginMember, newIdempotencyKey, startDepositApp } from './deposit.testing.ts';
+import { badInputRuns } from '../../../test/bad-input-runs.ts';
 
-const RUNS = 220;
+const RUNS = badInputRuns(220);
 const TABLES = [
   'deposit',
   'ledger_transfer',

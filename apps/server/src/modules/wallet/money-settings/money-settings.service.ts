@@ -47,7 +47,7 @@ export async function getSecurity(deps: MoneySettingsDeps, auth: RouteAuth): Pro
     paymentPasswordSet: passwordSet,
     lockedUntil: locked ? state.pay_pw_locked_until!.toISOString() : null,
     paymentPasswordRule: rule,
-    loginPasswordRequired: !!member?.password_hash,
+    loginPasswordRequired: !!member?.has_login_password,
     payoutKey: key ? payoutKeyView(key) : null,
   };
 }

@@ -9,7 +9,7 @@ import type { Db, DbOrTrx } from '../../../database.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../../platform/crypto/password.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import type { RouteAuth } from '../../../platform/http/route-auth.ts';
-import { findMemberById, type MemberPaymentPasswords } from '../../member/index.ts';
+import { findMemberById, memberPasswordVerifier, type MemberPaymentPasswords } from '../../member/index.ts';
 import type { SystemService } from '../../system/index.ts';
 import { lockMemberState, updateMemberState } from '../member-state/member-state.repository.ts';
 import type { WalletSettingsService } from '../settings/wallet-settings.service.ts';
@@ -146,13 +146,12 @@ export async function changePaymentPassword(
     fields.confirmPaymentPassword = 'inconsistent_twice';
   const member = await findMemberById(deps.db, auth.memberId);
   if (!member) throw new AppError('not_logged_in');
-  if (member.password_hash && !body.loginPassword) fields.loginPassword = 'required';
+  if (member.has_login_password && !body.loginPassword) fields.loginPassword = 'required';
   if (Object.keys(fields).length > 0) throw new AppError('invalid_input', { fields });
 
-  if (member.password_hash) {
-    await guardedCheck(deps, auth, 'login_password_wrong', () =>
-      verifyPassword(member.password_hash, body.loginPassword!),
-    );
+  if (member.has_login_password) {
+    const verify = await memberPasswordVerifier(deps.db, auth.memberId);
+    await guardedCheck(deps, auth, 'login_password_wrong', () => verify(body.loginPassword!));
   } else {
     await verifyAgainstDummy(body.paymentPassword);
   }

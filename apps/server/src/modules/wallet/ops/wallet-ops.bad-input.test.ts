@@ -21,9 +21,10 @@ import {
 } from '@banca/contract';
 import { startOpsTestServer, type OpsTestServer } from '../../../test/ops-client.ts';
 import { OPERATOR_TOKEN } from '../../../test/test-app.ts';
+import { badInputRuns } from '../../../test/bad-input-runs.ts';
 
 /** Requests per endpoint (the issue asks at least 200 bodies). */
-const RUNS = 220;
+const RUNS = badInputRuns(220);
 
 let t: OpsTestServer;
 let admin: string;

@@ -5,7 +5,7 @@ import {
   findMemberByAccount,
   findMemberById,
   listDirectDownline,
-  type MemberRow,
+  type MemberView,
 } from '../../member/index.ts';
 import { ensureMemberWallet, findMemberWallet, transfer } from '../ledger/ledger.service.ts';
 import type { WalletDeps } from '../merchant-currency.ts';
@@ -31,7 +31,7 @@ export interface MemberTransferDeps extends PaymentPasswordDeps, Pick<WalletDeps
 /** How many direct downline members the targets list shows. */
 export const DOWNLINE_LIST_LIMIT = 200;
 
-const usable = (m: MemberRow | undefined, merchantCode: string): m is MemberRow =>
+const usable = (m: MemberView | undefined, merchantCode: string): m is MemberView =>
   !!m && m.merchant_code === merchantCode && m.status === 'ACTIVE' && !isTrialType(m.type);
 
 /** The receiving member when `account` is this member's upline or (for agents) a direct downline. */

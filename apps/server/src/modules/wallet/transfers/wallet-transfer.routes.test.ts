@@ -11,9 +11,10 @@ import {
   type AuthTestServer,
 } from '../../../test/auth-client.ts';
 import { expectLedgerConsistent, ledgerDigest } from '../ledger/ledger.testing.ts';
+import { badInputRuns } from '../../../test/bad-input-runs.ts';
 
 /** Requests per bad-input property (the house rule asks at least 200 bodies). */
-const RUNS = 220;
+const RUNS = badInputRuns(220);
 
 let t: AuthTestServer;
 beforeAll(async () => {

@@ -31,8 +31,9 @@ import {
   type TestMember,
   type WithdrawTestServer,
 } from './withdrawal.testing.ts';
+import { badInputRuns } from '../../../test/bad-input-runs.ts';
 
-const RUNS = 220;
+const RUNS = badInputRuns(220);
 const MONEY_TABLES = [
   'ledger_account',
   'ledger_transfer',

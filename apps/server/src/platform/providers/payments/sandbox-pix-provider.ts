@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import { hmacSignature } from '../../http/callback-route.ts';
 import { buildPixPayload } from './pix-emv.ts';
+import { findCharge, insertCharge, markChargePaid } from './sandbox-pix.repository.ts';
 import type { Charge, ChargeRequest, ChargeState, PaymentProvider } from './payment-provider.ts';
 import type { SandboxPixChargeRow, SandboxPixTables } from './sandbox-pix.table.ts';
 
@@ -72,19 +73,16 @@ export class SandboxPixProvider implements PaymentProvider {
       merchantCity: this.options.merchantCity,
       txid: request.chargeId,
     });
-    await this.db
-      .insertInto('sandbox_pix_charge')
-      .values({
-        provider_ref: providerRef,
-        charge_id: request.chargeId,
-        amount: request.amount,
-        currency: request.currency,
-        member_id: request.payer.memberId,
-        payload,
-        status: 'pending',
-        expires_at: request.expiresAt,
-      })
-      .execute();
+    await insertCharge(this.db, {
+      provider_ref: providerRef,
+      charge_id: request.chargeId,
+      amount: request.amount,
+      currency: request.currency,
+      member_id: request.payer.memberId,
+      payload,
+      status: 'pending',
+      expires_at: request.expiresAt,
+    });
     return { providerRef, pixCopyPaste: payload, expiresAt: request.expiresAt };
   }
 
@@ -101,11 +99,7 @@ export class SandboxPixProvider implements PaymentProvider {
   }
 
   find(providerRef: string): Promise<SandboxPixChargeRow | undefined> {
-    return this.db
-      .selectFrom('sandbox_pix_charge')
-      .selectAll()
-      .where('provider_ref', '=', providerRef)
-      .executeTakeFirst();
+    return findCharge(this.db, providerRef);
   }
 
   /**
@@ -119,13 +113,7 @@ export class SandboxPixProvider implements PaymentProvider {
     if (row.status === 'paid') return { ok: false, reason: 'already_paid' };
     const now = this.now();
     if (row.expires_at <= now && !opts.late) return { ok: false, reason: 'expired' };
-    const paid = await this.db
-      .updateTable('sandbox_pix_charge')
-      .set({ status: 'paid', paid_at: now })
-      .where('provider_ref', '=', providerRef)
-      .where('status', '=', 'pending')
-      .returningAll()
-      .executeTakeFirst();
+    const paid = await markChargePaid(this.db, providerRef, now);
     if (!paid) return { ok: false, reason: 'already_paid' };
     const webhookStatus = opts.silent ? 0 : await this.notify(paid);
     return { ok: true, row: paid, webhookStatus };

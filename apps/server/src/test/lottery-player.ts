@@ -13,19 +13,18 @@ import {
   type HouseLotteryState,
 } from '@banca/contract';
 import { expect } from 'vitest';
-import type { Db } from '../../../database.ts';
+import type { Db } from '../database.ts';
+import { FAST_PASSWORD, freshIp, freshUsername, insertAccounts, type AuthClient } from './auth-client.ts';
+import { getJson } from './test-app.ts';
+import { vendorSealKey, vendorSecrets } from '../modules/games/index.ts';
 import {
-  FAST_PASSWORD,
-  freshIp,
-  freshUsername,
-  insertAccounts,
-  type AuthClient,
-} from '../../../test/auth-client.ts';
-import { getJson } from '../../../test/test-app.ts';
-import { vendorSealKey, vendorSecrets } from '../../games/index.ts';
-import { gatewayWallet, type GatewayWallet } from '../gateway-wallet.ts';
-import { lotteryGames, parsePeriodOverrides } from './lottery-games.ts';
-import { lotteryService, type LotteryService } from './lottery.service.ts';
+  gatewayWallet,
+  lotteryGames,
+  lotteryService,
+  parsePeriodOverrides,
+  type GatewayWallet,
+  type LotteryService,
+} from '../modules/house-vendor/index.ts';
 
 export const PERIOD_SECONDS = '20';
 

@@ -2,34 +2,46 @@ import { AGENT_TYPES, MEMBER_TYPE } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
 import {
   countTeam,
-  findMemberAccess,
-  memberAccessColumns,
-  findMemberByAccount,
-  findMemberById,
-  findMemberByMobile,
+  findMemberByAccount as findRowByAccount,
+  findMemberById as findRowById,
+  findMemberByMobile as findRowByMobile,
   findMemberBySocialIdentity,
   insertMember,
   insertSocialIdentity,
   listChildren,
   markFirstLogin,
+  memberAccessColumns,
   touchSocialIdentity,
-  updateMember,
 } from './member.repository.ts';
+import { memberView, type MemberView } from './member-view.ts';
 import type { MemberRow } from './member.table.ts';
 
 /*
- * What other modules may read and write of members. The member module owns the member,
- * affiliate and member_social_identity rows; the session module logs members in through these.
+ * Member accounts as other modules read and create them: look-ups answer a MemberView (never a
+ * password hash), and the accounts other flows open (free play's trial, social sign-in, the dev
+ * sandbox). The member module owns the member, affiliate and member_social_identity rows; the
+ * session module logs members in through these (passwords through passwords.service.ts).
  */
 
-export {
-  findMemberAccess,
-  findMemberByAccount,
-  findMemberById,
-  findMemberByMobile,
-  markFirstLogin,
-  memberAccessColumns,
-};
+export { markFirstLogin, memberAccessColumns };
+
+const viewOf = (row: MemberRow | undefined): MemberView | undefined => (row ? memberView(row) : undefined);
+
+export const findMemberById = async (db: DbOrTrx, id: number): Promise<MemberView | undefined> =>
+  viewOf(await findRowById(db, id));
+
+/** Account names compare case-insensitively. */
+export const findMemberByAccount = async (
+  db: DbOrTrx,
+  merchantCode: string,
+  account: string,
+): Promise<MemberView | undefined> => viewOf(await findRowByAccount(db, merchantCode, account));
+
+export const findMemberByMobile = async (
+  db: DbOrTrx,
+  merchantCode: string,
+  mobile: string,
+): Promise<MemberView | undefined> => viewOf(await findRowByMobile(db, merchantCode, mobile));
 
 /** Head counts of an agent's downline (parent links, at any depth); `since` bounds newThisMonth.
  *  The agent module shows these; the rows stay the member module's. */
@@ -44,48 +56,46 @@ export const listDirectDownline = (
   listChildren(db, args.merchantCode, args.agentId, args.limit);
 
 /** A new trial account (free play): type 4, no password. */
-export const createTrialMember = (
+export const createTrialMember = async (
   db: DbOrTrx,
   args: { merchantCode: string; account: string; ip: string },
-): Promise<MemberRow> =>
-  insertMember(db, {
-    merchant_code: args.merchantCode,
-    account: args.account,
-    type: MEMBER_TYPE.TRIAL,
-    register_ip: args.ip,
-    register_method: 'FREEPLAY',
-  });
+): Promise<MemberView> =>
+  memberView(
+    await insertMember(db, {
+      merchant_code: args.merchantCode,
+      account: args.account,
+      type: MEMBER_TYPE.TRIAL,
+      register_ip: args.ip,
+      register_method: 'FREEPLAY',
+    }),
+  );
 
 /**
  * DEVELOPMENT AND TESTS ONLY (the dev module's vendor sandbox): a real member with no password, for
  * scripts that play the vendor wallet API. Never reachable in production (the dev module is not).
  */
-export const createSandboxMember = (
+export const createSandboxMember = async (
   db: DbOrTrx,
   args: { merchantCode: string; account: string; ip: string },
-): Promise<MemberRow> =>
-  insertMember(db, {
-    merchant_code: args.merchantCode,
-    account: args.account,
-    type: MEMBER_TYPE.MEMBER,
-    register_ip: args.ip,
-    register_method: 'SANDBOX',
-  });
-
-/** A temporary password works once: spent, and the member must choose a new password. */
-export async function spendTempPassword(db: DbOrTrx, member: MemberRow): Promise<MemberRow> {
-  const patch = { temp_password_hash: null, temp_password_expires_at: null, must_change_password: true };
-  await updateMember(db, member.id, patch);
-  return { ...member, ...patch };
-}
+): Promise<MemberView> =>
+  memberView(
+    await insertMember(db, {
+      merchant_code: args.merchantCode,
+      account: args.account,
+      type: MEMBER_TYPE.MEMBER,
+      register_ip: args.ip,
+      register_method: 'SANDBOX',
+    }),
+  );
 
 /** The member linked to a provider identity (social sign-in). */
-export const findMemberBySocialLogin = (
+export const findMemberBySocialLogin = async (
   db: DbOrTrx,
   merchantCode: string,
   provider: string,
   subject: string,
-): Promise<MemberRow | undefined> => findMemberBySocialIdentity(db, merchantCode, provider, subject);
+): Promise<MemberView | undefined> =>
+  viewOf(await findMemberBySocialIdentity(db, merchantCode, provider, subject));
 
 /**
  * A new member linked to a provider identity: type member, no password, e-mail only as the provider
@@ -103,7 +113,7 @@ export async function createSocialMember(
     nickname: string | null;
     ip: string;
   },
-): Promise<MemberRow> {
+): Promise<MemberView> {
   const row = await insertMember(trx, {
     merchant_code: args.merchantCode,
     account: args.account,
@@ -120,7 +130,7 @@ export async function createSocialMember(
     memberId: row.id,
     email: args.email,
   });
-  return row;
+  return memberView(row);
 }
 
 export const touchSocialLogin = (

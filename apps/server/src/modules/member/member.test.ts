@@ -11,15 +11,9 @@ import {
   rememberKnownIp as rememberIp,
 } from '../session/index.ts';
 import { findMemberByAccount, insertAffiliate } from './member.repository.ts';
-import {
-  changePassword,
-  checkAffiliate,
-  forgotPasswordByEmail,
-  getMemberIcon,
-  getMemberInfo,
-  register,
-  resetPasswordByPhone,
-} from './member.service.ts';
+import { changePassword, forgotPasswordByEmail, resetPasswordByPhone } from './passwords.service.ts';
+import { getMemberIcon, getMemberInfo } from './profile.service.ts';
+import { checkAffiliate, register } from './registration.service.ts';
 import { sendSmsCode } from './sms-code.service.ts';
 import { memberRegistered } from './member.events.ts';
 

@@ -3,8 +3,9 @@ import { VENDOR_HEADERS, vendorCallbacks, type VendorAnswer } from '@banca/contr
 
 /*
  * A vendor's side of the vendor wallet API, as any integration would write it: sign the raw body
- * with HMAC-SHA256 over `${timestamp}.${body}`, send it, read the answer. Used by the conformance
- * suite, its tests and the vendor benchmark.
+ * with HMAC-SHA256 over `${timestamp}.${body}`, send it, read the answer. The house vendor's wallet
+ * client (modules/house-vendor/gateway-wallet.ts) is one; the conformance suite, its tests and the
+ * vendor benchmark use it too. It knows only the contract, so it lives in platform, not in any of them.
  */
 
 export type VendorCall = keyof typeof vendorCallbacks;
