@@ -13,3 +13,4 @@ export {
   type ServerErrorOptions,
 } from './server-errors';
 export { useZodForm, type ZodForm, type ZodFormOptions } from './useZodForm';
+export { useMoneyMutation, type MoneyMutationOptions, type RenewRequestId } from './useMoneyMutation';

@@ -4,7 +4,7 @@ import { LIST_GAME_TYPES, type ListGameType } from '@banca/contract';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
 import { Button, Empty, Skeleton } from '@/ui';
-import { formatMinorUnits } from '@/features/wallet';
+import { formatMinorUnits } from '@/lib/money';
 import { betPageQuery, recordVendorsQuery, type BetFilters } from '../api/records-api';
 import { Money } from './Money';
 import './records.css';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
 import { Button, Empty, Skeleton } from '@/ui';
-import { formatMinorUnits } from '@/features/wallet';
+import { formatMinorUnits } from '@/lib/money';
 import { bonusPageQuery } from '../api/records-api';
 import { Money } from './Money';
 import './records.css';

@@ -1,5 +1,5 @@
 import { useT } from '@/i18n';
-import { formatMinorUnits } from '@/features/wallet';
+import { formatMinorUnits } from '@/lib/money';
 
 /** An amount of minor units; `signed` shows + for gains and colours gains and losses. */
 export function Money({ minor, signed = false }: { minor: number; signed?: boolean }) {

@@ -1,6 +1,6 @@
 import type { ProfitValue } from '@banca/contract';
 import { useT } from '@/i18n';
-import { formatMinorUnits } from '@/features/wallet';
+import { formatMinorUnits } from '@/lib/money';
 
 const LOCALES = { PT: 'pt-BR', EN: 'en-US' } as const;
 

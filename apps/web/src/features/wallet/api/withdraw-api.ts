@@ -54,6 +54,3 @@ export const confirmWithdrawal = (id: number, body: EntryBody<typeof walletCalls
     { ...walletCalls.confirmWithdrawal, path: fillPath(walletCalls.confirmWithdrawal.path, { id }) },
     { body },
   );
-
-/** A fresh name for one submission: a retry of the same submission reuses it and never moves twice. */
-export const newRequestId = (): string => crypto.randomUUID();

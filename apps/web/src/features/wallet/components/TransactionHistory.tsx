@@ -5,7 +5,7 @@ import { useT } from '@/i18n';
 import { useUi } from '@/state';
 import { Button, Empty, Skeleton } from '@/ui';
 import { downloadRecordCsv, recordPageQuery, type RecordFilters } from '../api/wallet-api';
-import { formatMinorUnits } from '../money-format';
+import { formatMinorUnits } from '@/lib/money';
 import './wallet.css';
 import './record.css';
 

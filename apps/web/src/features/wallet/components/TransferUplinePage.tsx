@@ -1,12 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { z } from 'zod';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
-import { Alert, SubmitButton, useZodForm } from '@/ui/form';
-import { memberTransfer, newRequestId, transferTargetsQuery } from '../api/withdraw-api';
+import { Alert, SubmitButton, useMoneyMutation, useZodForm } from '@/ui/form';
+import { memberTransfer, transferTargetsQuery } from '../api/withdraw-api';
 import { parseAmountInput } from '../amount-input';
-import { formatMinorUnits } from '../money-format';
+import { formatMinorUnits } from '@/lib/money';
 import { WalletField } from './WalletField';
 import './withdraw.css';
 
@@ -22,7 +22,6 @@ export default function TransferUplinePage() {
   const memberId = useUi((state) => state.memberInfo?.id);
   const client = useQueryClient();
   const query = useQuery(transferTargetsQuery(memberId));
-  const requestId = useRef(newRequestId());
   const [sent, setSent] = useState<string | null>(null);
   const names: (keyof Values)[] = ['target', 'amount', 'paymentPassword'];
   const form = useZodForm<Values>({
@@ -34,33 +33,32 @@ export default function TransferUplinePage() {
         paymentPassword: z.string().min(1, t('fieldError.required')),
       }),
   });
-  const mutation = useMutation({
-    mutationFn: (v: Values) =>
+  const mutation = useMoneyMutation({
+    send: (v: Values, requestId) =>
       memberTransfer({
         target: v.target,
         amount: parseAmountInput(v.amount, language)!,
         paymentPassword: v.paymentPassword,
-        requestId: requestId.current,
+        requestId,
       }),
+    // A refusal moved nothing: the next submission is a new transfer.
+    renew: 'settled',
+    form,
+    errors: {
+      fields: names,
+      codes: {
+        payment_password_wrong: 'paymentPassword',
+        payment_password_locked: 'paymentPassword',
+        insufficient_funds: 'amount',
+        not_found: 'target',
+      },
+    },
     onSuccess: (value) => {
-      requestId.current = newRequestId();
       form.reset({ target: form.getValues('target'), amount: '', paymentPassword: '' });
       setSent(
         t('wallet.transfer.sent', { amount: formatMinorUnits(value.amount, language), target: value.target }),
       );
       void client.invalidateQueries({ queryKey: ['wallet'] });
-    },
-    onError: (error) => {
-      requestId.current = newRequestId();
-      form.showServerError(error, {
-        fields: names,
-        codes: {
-          payment_password_wrong: 'paymentPassword',
-          payment_password_locked: 'paymentPassword',
-          insufficient_funds: 'amount',
-          not_found: 'target',
-        },
-      });
     },
   });
   const submit = form.handleSubmit(

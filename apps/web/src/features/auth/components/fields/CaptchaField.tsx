@@ -4,7 +4,7 @@ import { useT } from '@/i18n';
 import { Spinner } from '@/ui';
 import { ExtraIcon } from '../ExtraIcon';
 import { fetchCaptcha } from '../../api/auth-api';
-import { useThrottled } from '../../countdown';
+import { useThrottled } from '@/lib/throttle';
 import { FormField, describedBy } from './FormField';
 
 interface Props {
