@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Language } from '@banca/contract';
+import { localeOf } from './locale';
+import { throttle } from './throttle';
 
 /**
  * Clocks and calendar days as the screens use them: a ticking "now", a countdown in whole seconds,
- * a duration as mm:ss, and the viewer's calendar days against the UTC instants the wire speaks.
+ * a throttled callback, a duration as mm:ss, moments and the viewer's calendar days against the UTC
+ * instants the wire speaks.
  */
 
 /**
@@ -72,3 +76,14 @@ export const gmtOffset = (date: Date): string => {
   const abs = Math.abs(minutes);
   return `GMT${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 };
+
+/** A throttled callback (once per `ms`, as lib/throttle.ts `throttle`) of the component's current `fn`. */
+export const useThrottled = <A extends unknown[]>(fn: (...args: A) => void, ms: number) => {
+  // One gate per component, kept across renders; each call runs the `fn` of the render that made it.
+  const [gate] = useState(() => throttle((run: () => void) => run(), ms));
+  return (...args: A): boolean => gate(() => fn(...args));
+};
+
+/** A moment as the record pages show it: short date, time with seconds, in the viewer's zone. */
+export const dateTimeFormat = (language: Language): Intl.DateTimeFormat =>
+  new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'medium' });

@@ -1,9 +1,8 @@
-import { useState } from 'react';
-
 /**
  * Leading-edge throttle: runs `fn` at most once per `ms` and drops the calls in between (spec
  * section 5 and 9: captcha refresh, SMS send and the favourite toggle, 1 s). Returns whether the call
- * ran. `now` is injectable for tests.
+ * ran. `now` is injectable for tests. Components take it as `useThrottled` (lib/clock.ts, kept apart so
+ * the home chunk that carries this one carries no hook).
  */
 export const throttle = <A extends unknown[]>(
   fn: (...args: A) => void,
@@ -18,11 +17,4 @@ export const throttle = <A extends unknown[]>(
     fn(...args);
     return true;
   };
-};
-
-/** A throttled callback (once per `ms`, as `throttle`) of the component's current `fn`. */
-export const useThrottled = <A extends unknown[]>(fn: (...args: A) => void, ms: number) => {
-  // One gate per component, kept across renders; each call runs the `fn` of the render that made it.
-  const [gate] = useState(() => throttle((run: () => void) => run(), ms));
-  return (...args: A): boolean => gate(() => fn(...args));
 };

@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
-import { Alert, SubmitButton, useMoneyMutation, useZodForm } from '@/ui/form';
+import { Alert, SubmitButton, TextField, useMoneyMutation, useZodForm } from '@/ui/form';
 import { memberTransfer, transferTargetsQuery } from '../api/withdraw-api';
 import { parseAmountInput } from '../amount-input';
 import { formatMinorUnits } from '@/lib/money';
-import { WalletField } from './WalletField';
 import './withdraw.css';
 
 interface Values {
@@ -116,17 +115,18 @@ export default function TransferUplinePage() {
                 </p>
               )}
             </div>
-            <WalletField
+            <TextField
               {...form.bind('amount')}
               name="amount"
               inputMode="decimal"
               autoComplete="off"
               label={t('wallet.withdraw.amount', { currency: data.currency })}
             />
-            <WalletField
+            <TextField
               {...form.bind('paymentPassword')}
               name="transferPaymentPassword"
               type="password"
+              reveal={false}
               autoComplete="off"
               label={t('wallet.security.paymentPassword')}
             />

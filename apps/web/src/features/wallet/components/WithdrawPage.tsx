@@ -8,7 +8,7 @@ import { memberPage } from '@/config/paths';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
 import { Button } from '@/ui';
-import { Alert, SubmitButton, useMoneyMutation, useZodForm } from '@/ui/form';
+import { Alert, SubmitButton, TextField, useMoneyMutation, useZodForm } from '@/ui/form';
 import {
   confirmWithdrawal,
   requestWithdrawal,
@@ -18,7 +18,6 @@ import {
 import { parseAmountInput } from '../amount-input';
 import { useNow } from '@/lib/clock';
 import { formatMinorUnits } from '@/lib/money';
-import { WalletField } from './WalletField';
 import './withdraw.css';
 
 const STEPS = ['requested', 'approved', 'paid', 'confirmed'] as const;
@@ -288,7 +287,7 @@ export default function WithdrawPage() {
             {t('wallet.withdraw.to')} <strong>{o.payoutKey!.keyMasked}</strong> (
             {o.payoutKey!.payeeNameMasked})
           </p>
-          <WalletField
+          <TextField
             {...form.bind('amount')}
             name="amount"
             inputMode="decimal"
@@ -296,10 +295,11 @@ export default function WithdrawPage() {
             label={t('wallet.withdraw.amount', { currency: o.currency })}
             hint={t('wallet.withdraw.amountRange', { min: money(o.min), max: money(o.max) })}
           />
-          <WalletField
+          <TextField
             {...form.bind('paymentPassword')}
             name="withdrawPaymentPassword"
             type="password"
+            reveal={false}
             autoComplete="off"
             label={t('wallet.security.paymentPassword')}
           />
