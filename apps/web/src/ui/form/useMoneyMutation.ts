@@ -71,5 +71,11 @@ export function useMoneyMutation<V = void, R = unknown, F extends string = never
       onError?.(error, mapped, values);
     },
   });
-  return { ...mutation, newAttempt };
+  /** Sends `values` and settles when done, never rejecting: the refusal is on the form already. */
+  const submit = (values: V): Promise<void> =>
+    mutation.mutateAsync(values).then(
+      () => undefined,
+      () => undefined,
+    );
+  return { ...mutation, newAttempt, submit };
 }

@@ -54,3 +54,13 @@ export const confirmWithdrawal = (id: number, body: EntryBody<typeof walletCalls
     { ...walletCalls.confirmWithdrawal, path: fillPath(walletCalls.confirmWithdrawal.path, { id }) },
     { body },
   );
+
+/**
+ * Refusals of a payment-password movement (withdrawal, member transfer) that belong under a field of
+ * its form: the password's, or the amount's (mapServerError `codes`).
+ */
+export const PAYMENT_REFUSALS = {
+  payment_password_wrong: 'paymentPassword',
+  payment_password_locked: 'paymentPassword',
+  insufficient_funds: 'amount',
+} as const;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
 import { Alert, SubmitButton, TextField, useMoneyMutation, useZodForm } from '@/ui/form';
-import { memberTransfer, transferTargetsQuery } from '../api/withdraw-api';
+import { PAYMENT_REFUSALS, memberTransfer, transferTargetsQuery } from '../api/withdraw-api';
 import { parseAmountInput } from '../amount-input';
 import { formatMinorUnits } from '@/lib/money';
 import './withdraw.css';
@@ -46,9 +46,7 @@ export default function TransferUplinePage() {
     errors: {
       fields: names,
       codes: {
-        payment_password_wrong: 'paymentPassword',
-        payment_password_locked: 'paymentPassword',
-        insufficient_funds: 'amount',
+        ...PAYMENT_REFUSALS,
         not_found: 'target',
       },
     },
@@ -60,10 +58,7 @@ export default function TransferUplinePage() {
       void client.invalidateQueries({ queryKey: ['wallet'] });
     },
   });
-  const submit = form.handleSubmit(
-    (v) => mutation.mutateAsync(v).catch(() => undefined),
-    (errors) => form.focusFirstError(names, errors),
-  );
+  const submit = form.handleSubmit(mutation.submit, (errors) => form.focusFirstError(names, errors));
   const data = query.data;
   if (!data)
     return (

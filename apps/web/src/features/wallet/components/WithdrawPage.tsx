@@ -10,6 +10,7 @@ import { useUi } from '@/state';
 import { Button } from '@/ui';
 import { Alert, SubmitButton, TextField, useMoneyMutation, useZodForm } from '@/ui/form';
 import {
+  PAYMENT_REFUSALS,
   confirmWithdrawal,
   requestWithdrawal,
   withdrawalsQuery,
@@ -206,10 +207,8 @@ export default function WithdrawPage() {
     errors: {
       fields: names,
       codes: {
-        payment_password_wrong: 'paymentPassword',
-        payment_password_locked: 'paymentPassword',
+        ...PAYMENT_REFUSALS,
         withdraw_amount_out_of_range: 'amount',
-        insufficient_funds: 'amount',
       },
     },
     onSuccess: () => {
@@ -217,10 +216,7 @@ export default function WithdrawPage() {
       void client.invalidateQueries({ queryKey: ['wallet'] });
     },
   });
-  const submit = form.handleSubmit(
-    (v) => mutation.mutateAsync(v).catch(() => undefined),
-    (errors) => form.focusFirstError(names, errors),
-  );
+  const submit = form.handleSubmit(mutation.submit, (errors) => form.focusFirstError(names, errors));
 
   if (!o)
     return (
