@@ -24,7 +24,7 @@ import '@/app/layouts/page.css';
 import '@/features/lobby/components/home.css';
 import '@/features/lobby/components/game-list.css';
 import '@/ui/centre.css';
-import '@/features/auth/components/forms.css';
+import '@/ui/form/forms.css';
 import '@/features/content/components/help.css';
 import '@/features/agent-centre/components/agent-landing.css';
 /* eslint-enable no-restricted-imports */

@@ -7,12 +7,9 @@ describe('UI store', () => {
   it('starts with the defaults of spec section 3', () => {
     const state = initialUiState();
     expect(state).toMatchObject({
-      mcShow: false,
-      acShow: false,
       mcPage: 'securityCenter',
       acPage: 'agentTeamOverview',
       currentGameType: 'HOME',
-      noticeIndex: 0,
       showSideMenu: false,
       isLogin: false,
       isAgent: false,
@@ -29,8 +26,8 @@ describe('UI store', () => {
     uiStore.set({ showSideMenu: true });
     uiStore.set({ showSideMenu: true });
     expect(listener).toHaveBeenCalledTimes(1);
-    uiStore.set((state) => ({ noticeIndex: state.noticeIndex + 1 }));
-    expect(uiStore.get().noticeIndex).toBe(1);
+    uiStore.set((state) => ({ loadingCover: !state.loadingCover }));
+    expect(uiStore.get().loadingCover).toBe(true);
     uiStore.reset();
     expect(uiStore.get()).toEqual(initialUiState());
     unsubscribe();

@@ -1,11 +1,4 @@
-import type {
-  AgentCentrePage,
-  Category,
-  MemberCentrePage,
-  MemberInfo,
-  PrizeMode,
-  Whitelabel,
-} from '@banca/contract';
+import type { AgentCentrePage, Category, MemberCentrePage, MemberInfo } from '@banca/contract';
 import { createStore, useStore } from './store';
 
 /** Member as GET /wps/member/info answers it (spec section 3). */
@@ -13,18 +6,13 @@ export type { MemberInfo };
 
 /**
  * The UI and login state of spec section 3, in one small store. Everything the shell shows that is not
- * server data cached by TanStack Query lives here.
+ * server data cached by TanStack Query lives here; server data (status, white-label) is read from its
+ * query, not copied here.
  */
 export interface UiState {
-  /** Member centre open. */
-  mcShow: boolean;
-  /** Agent centre open. */
-  acShow: boolean;
   mcPage: MemberCentrePage;
   acPage: AgentCentrePage;
   currentGameType: Category;
-  prizeMode: PrizeMode;
-  noticeIndex: number;
   /** Phone drawer open (on desktop the side menu is always shown). */
   showSideMenu: boolean;
   /** Full-screen loading cover; hidden after each navigation. */
@@ -35,35 +23,23 @@ export interface UiState {
   isTrial: boolean;
   memberInfo: MemberInfo | null;
 
-  /** Public white-label values, filled at start-up. */
-  whitelabel: Whitelabel | null;
+  /** The CDN hosts picked for this session at start-up (spec section 3). */
   imgUrl: string | null;
   startGameUrl: string | null;
-  analyticsId: string | null;
-  location: { ip: string; countryCode: string | null } | null;
-  systemStatus: 0 | 1 | 2 | null;
 }
 
 export const initialUiState = (): UiState => ({
-  mcShow: false,
-  acShow: false,
   mcPage: 'securityCenter',
   acPage: 'agentTeamOverview',
   currentGameType: 'HOME',
-  prizeMode: 'LOTT',
-  noticeIndex: 0,
   showSideMenu: false,
   loadingCover: false,
   isLogin: false,
   isAgent: false,
   isTrial: false,
   memberInfo: null,
-  whitelabel: null,
   imgUrl: null,
   startGameUrl: null,
-  analyticsId: null,
-  location: null,
-  systemStatus: null,
 });
 
 export const uiStore = createStore(initialUiState);

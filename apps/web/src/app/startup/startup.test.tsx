@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { STARTUP_ELEMENT_ID } from '@banca/contract/routes';
 import { StartupGate } from './StartupGate';
-import { primeStartup } from '@/features/system';
+import { primeStartup, statusQuery, whitelabelQuery } from '@/features/system';
 import { uiStore } from '@/state';
 
 const envelope = (value: unknown) => ({ success: true, code: 'ok', message: '', value });
@@ -77,7 +77,8 @@ afterEach(() => {
 describe('StartupGate', () => {
   it('renders the app on status 0 after one start-up call, then loads the other permissions', async () => {
     status = { systemStatus: 0, maintenance: null, location: { ip: '1.2.3.4', countryCode: 'BR' } };
-    renderGate();
+    const client = newClient();
+    renderGate(client);
     expect(await screen.findByText('the app')).toBeTruthy();
     // Nothing but the one start-up call before the app is on screen.
     expect(callsAtFirstRender).toEqual(['/wps/system/startup']);
@@ -92,24 +93,29 @@ describe('StartupGate', () => {
         ].sort(),
       ),
     );
-    expect(uiStore.get()).toMatchObject({
+    // The start-up answer's parts are where the app reads them: the query cache and the UI store.
+    expect(client.getQueryData(statusQuery.queryKey)).toMatchObject({
       systemStatus: 0,
       location: { ip: '1.2.3.4' },
+    });
+    expect(uiStore.get()).toMatchObject({
       imgUrl: 'https://img.example',
       startGameUrl: 'https://start.example',
     });
-    expect(uiStore.get().whitelabel?.siteName).toBe('Banca Teste');
+    expect(client.getQueryData(whitelabelQuery.queryKey)?.siteName).toBe('Banca Teste');
   });
 
   it('with the start-up data inlined into index.html, renders the app at once with no call before it', () => {
     status = { systemStatus: 0, maintenance: null, location: { ip: '1.2.3.4', countryCode: 'BR' } };
     inlineStartup(startupValue());
-    renderGate();
+    const client = newClient();
+    renderGate(client);
     // Synchronously: the first render is already the app.
     expect(screen.getByText('the app')).toBeTruthy();
     expect(callsAtFirstRender).toEqual([]);
-    expect(uiStore.get()).toMatchObject({ systemStatus: 0, imgUrl: 'https://img.example' });
-    expect(uiStore.get().whitelabel?.siteName).toBe('Banca Teste');
+    expect(client.getQueryData(statusQuery.queryKey)).toMatchObject({ systemStatus: 0 });
+    expect(uiStore.get()).toMatchObject({ imgUrl: 'https://img.example' });
+    expect(client.getQueryData(whitelabelQuery.queryKey)?.siteName).toBe('Banca Teste');
   });
 
   it('with inlined maintenance status, shows the maintenance page without any start-up call', async () => {

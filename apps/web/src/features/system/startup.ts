@@ -28,12 +28,8 @@ const apply = (client: QueryClient, value: Startup): void => {
   client.setQueryData(resourcesQuery.queryKey, value.resources);
   client.setQueryData(customerServiceQuery.queryKey, value.customerServices);
   uiStore.set({
-    systemStatus: value.status.systemStatus,
-    location: value.status.location,
-    whitelabel: value.whitelabel,
     imgUrl: pickOncePerSession('imgUrl', value.cdn.imgUrls),
     startGameUrl: pickOncePerSession('startGameUrl', value.cdn.startGameUrls),
-    analyticsId: value.cdn.analyticsId,
   });
 };
 

@@ -7,7 +7,6 @@ export { DepositButton } from './components/DepositButton';
 export { LiveBalance } from './live-balance';
 export const DepositPage = lazy(withMessages(() => import('./components/DepositPage')));
 export { balanceQuery } from './api/wallet-api';
-export { formatMinorUnits } from './money-format';
 export const TransferFund = lazy(withMessages(() => import('./components/TransferFund')));
 /** Member-centre wallet screens, each in its own lazy chunk with its messages. */
 export const MoneySettings = lazy(withMessages(() => import('./components/MoneySettings')));

@@ -67,8 +67,7 @@ export default function AgentCentrePage() {
   }, [refused, member, navigate]);
 
   useEffect(() => {
-    uiStore.set({ acShow: true, acPage: page });
-    return () => uiStore.set({ acShow: false });
+    uiStore.set({ acPage: page });
   }, [page]);
 
   if (refused || !member)

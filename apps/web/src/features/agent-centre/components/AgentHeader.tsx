@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { confirmLogout } from '@/features/auth';
 import { BrandLink, LanguageSelect, ThemeToggle } from '@/features/system';
@@ -6,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
 import { FullIcon } from '@/ui';
-import { gmtOffset } from '../gmt';
+import { gmtOffset, useNow } from '@/lib/clock';
 import './agent-centre.css';
 
 /**
@@ -17,11 +16,7 @@ import './agent-centre.css';
 export default function AgentHeader() {
   const { t, language } = useT();
   const member = useUi((state) => state.memberInfo);
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = new Date(useNow(1000));
   const time = new Intl.DateTimeFormat(language === 'PT' ? 'pt-BR' : 'en-GB', {
     year: 'numeric',
     month: '2-digit',

@@ -7,12 +7,11 @@ import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
 import { Modal } from '@/ui';
-import { Alert, SubmitButton, mapServerError, useZodForm } from '@/ui/form';
+import { Alert, mapServerError, PasswordField, SubmitButton, useZodForm } from '@/ui/form';
 import { changePassword, login } from '../api/auth-api';
 import { completeLogin, endSession, getKnownPassword } from '../api/session';
 import { openLogin } from '../actions';
 import { changePasswordSchema } from '../form-schemas';
-import { PasswordField } from './fields';
 import './auth.css';
 
 interface Props {

@@ -1,5 +1,5 @@
+import { PasswordField, UsernameField } from '@/ui/form';
 import type { LoginSubmit } from '../hooks/useLoginSubmit';
-import { PasswordField, UsernameField } from './fields';
 
 interface Props {
   /** The login form (useLoginSubmit): values, ids and errors. */

@@ -6,12 +6,12 @@ import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { openModal } from '@/state';
 import { Modal, Tabs, tabPanelProps } from '@/ui';
-import { Alert, SubmitButton, useZodForm } from '@/ui/form';
+import { Alert, PasswordField, SubmitButton, TextField, UsernameField, useZodForm } from '@/ui/form';
 import { forgotPasswordByEmail, resetPasswordByPhone } from '../api/auth-api';
 import { completeLogin } from '../api/session';
 import { forgotPasswordSchema } from '../form-schemas';
 import { AuthHero } from './AuthHero';
-import { MobileField, PasswordField, SmsCodeField, TextField, UsernameField, useDefaultDial } from './fields';
+import { MobileField, SmsCodeField, useDefaultDial } from './fields';
 import './auth.css';
 
 interface Props {

@@ -1,11 +1,11 @@
 import { helpArticle } from '@/config/paths';
 import { useT } from '@/i18n';
 import { Empty, Modal, Skeleton, Tabs, tabPanelProps } from '@/ui';
-import { Alert, SubmitButton } from '@/ui/form';
+import { Alert, SubmitButton, TextField } from '@/ui/form';
 import { openLogin } from '../actions';
 import { useRegisterForm, type RegisterForm } from '../hooks/useRegisterForm';
 import { AuthHero } from './AuthHero';
-import { CaptchaField, MobileField, SmsCodeField, TextField } from './fields';
+import { CaptchaField, MobileField, SmsCodeField } from './fields';
 import { FIELD_INPUT, type VisibleField } from './register-form';
 import './auth.css';
 

@@ -2,10 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { LoginValue, SecondVerificationValue } from '@banca/contract';
 import { useT } from '@/i18n';
-import { Alert, SubmitButton, useZodForm } from '@/ui/form';
+import { Alert, CodeField, SubmitButton, useZodForm } from '@/ui/form';
 import { verifyLogin } from '../api/auth-api';
 import { secondVerificationSchema } from '../form-schemas';
-import { CodeField } from './fields';
 
 interface Props {
   challenge: SecondVerificationValue;

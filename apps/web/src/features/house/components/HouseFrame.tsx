@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '@/i18n';
 import { Button, Empty, Spinner } from '@/ui';
-import { formatMinorUnits } from '@/features/wallet';
+import { formatMinorUnits } from '@/lib/money';
 import './house.css';
 import type { HouseSession, HouseSessionState } from '../session';
 

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { LOTTERY_TABLES, verifyDraw, type LotteryTable } from '@banca/house-games';
 import { lotteryCalls } from '@banca/contract/routes';
-import { isApiError } from '@/api';
 import { useT } from '@/i18n';
 import { Button, Empty, Tabs, tabPanelProps } from '@/ui';
-import { formatMinorUnits } from '@/features/wallet';
+import { formatMinorUnits } from '@/lib/money';
+// By its own path: the forms layer's barrel would bring react-hook-form and zod to the lottery.
+import { useMoneyMutation } from '@/ui/form/useMoneyMutation';
 import { HouseFrame } from './HouseFrame';
 import { houseCall, useHouseSession, type HouseSession } from '../session';
 import { marketLabel, oddsText, selectionLabel } from '../lottery/lottery-labels';
@@ -112,11 +113,6 @@ interface Pick {
   odds: number;
 }
 
-const newRequestId = (): string => {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-};
-
 function Betting({
   session,
   table,
@@ -131,42 +127,41 @@ function Betting({
   const { t, language } = useT();
   const [picks, setPicks] = useState<Pick[]>([]);
   const [stake, setStake] = useState(String(table.minStake / 100));
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | undefined>();
-  // One request id per slip: a retry of the same purchase (a lost answer) buys nothing twice.
-  const [requestId, setRequestId] = useState(newRequestId);
+  // One request id per slip: a retry of the same purchase (a lost answer) buys nothing twice; a
+  // changed slip or stake is a new purchase.
+  const purchase = useMoneyMutation({
+    send: (_: void, requestId) =>
+      houseCall(lotteryCalls.houseBuy, session, {
+        requestId,
+        periodId: state.current.periodId,
+        bets: picks.map((p) => ({ market: p.market, selection: p.selection, stake: stakeMinor })),
+      }),
+    renew: 'definitive',
+    onSuccess: (result) => {
+      setMessage({ kind: 'ok', text: t('lottery.bought', { id: result.ticket.periodId }) });
+      setPicks([]);
+      onBought(result.balance);
+    },
+    onError: (_, mapped) => setMessage({ kind: 'error', text: mapped.alert ?? t('unknown_error') }),
+  });
+  const busy = purchase.isPending;
   const stakeMinor = Math.round(Number(stake.replace(',', '.')) * 100);
   const stakeValid =
     Number.isFinite(stakeMinor) && stakeMinor >= table.minStake && stakeMinor <= table.maxStake;
   const money = (minor: number) => formatMinorUnits(minor, language);
   const toggle = (pick: Pick) => {
     setMessage(undefined);
-    setRequestId(newRequestId());
+    purchase.newAttempt();
     setPicks((all) =>
       all.some((p) => p.market === pick.market && p.selection === pick.selection)
         ? all.filter((p) => !(p.market === pick.market && p.selection === pick.selection))
         : [...all, pick].slice(0, 20),
     );
   };
-  const buy = async () => {
-    setBusy(true);
+  const buy = () => {
     setMessage(undefined);
-    try {
-      const result = await houseCall(lotteryCalls.houseBuy, session, {
-        requestId,
-        periodId: state.current.periodId,
-        bets: picks.map((p) => ({ market: p.market, selection: p.selection, stake: stakeMinor })),
-      });
-      setMessage({ kind: 'ok', text: t('lottery.bought', { id: result.ticket.periodId }) });
-      setPicks([]);
-      setRequestId(newRequestId());
-      onBought(result.balance);
-    } catch (error) {
-      setMessage({ kind: 'error', text: isApiError(error) ? error.message : t('unknown_error') });
-      if (isApiError(error) && error.status < 500) setRequestId(newRequestId());
-    } finally {
-      setBusy(false);
-    }
+    purchase.mutate();
   };
   return (
     <div className="lotto__betting">
@@ -228,7 +223,7 @@ function Betting({
             value={stake}
             onChange={(e) => {
               setStake(e.target.value);
-              setRequestId(newRequestId());
+              purchase.newAttempt();
             }}
             aria-invalid={!stakeValid}
             aria-describedby="lotto-stake-hint"
@@ -247,7 +242,7 @@ function Betting({
           block
           busy={busy}
           disabled={busy || picks.length === 0 || !stakeValid || state.current.state !== 'open'}
-          onClick={() => void buy()}
+          onClick={buy}
         >
           {t('lottery.buy')}
         </Button>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { houseCalls } from '@banca/contract/routes';
 import { sandboxGame, type SandboxGame } from '@banca/house-games';
 import { isApiError } from '@/api';
-import { formatMinorUnits } from '@/features/wallet';
+import { newRequestId } from '@/lib/ids';
+import { formatMinorUnits } from '@/lib/money';
 import { useT } from '@/i18n';
 import { Button } from '@/ui';
 import { HouseFrame } from './HouseFrame';
@@ -14,9 +15,6 @@ type Pick = 'A' | 'B';
 
 /** Stakes offered as chips, in whole currency units. */
 const CHIPS = [1, 5, 10, 50];
-
-/** A new id per play; a retry of a play whose answer was lost reuses it (the same round). */
-const newRequestId = (): string => crypto.randomUUID().replace(/-/g, '');
 
 /**
  * /sandbox/play: the sandbox vendor's page for LIVE, FISH, PVP, SPORTS, ESPORTS and COCKFIGHT games.

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { lotteryCalls, type EntryValue } from '@banca/contract/routes';
+import { useNow } from '@/lib/clock';
 import { houseCall, type HouseSession } from '../session';
 
 export type LotteryState = EntryValue<typeof lotteryCalls.houseState>;
@@ -42,11 +43,4 @@ export function useLottery(session: HouseSession) {
 }
 
 /** Now, on the server's clock, every second. */
-export function useServerNow(offset: number): number {
-  const [now, setNow] = useState(() => Date.now() + offset);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now() + offset), 1_000);
-    return () => clearInterval(timer);
-  }, [offset]);
-  return now;
-}
+export const useServerNow = (offset: number): number => useNow(1_000, { offset });

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { DEFAULT_DICE_RULES, quoteDice, type DiceDirection } from '@banca/house-games';
 import { useT } from '@/i18n';
 import { Button } from '@/ui';
-import { formatMinorUnits } from '@/features/wallet';
+import { formatMinorUnits } from '@/lib/money';
 import type { HouseSession } from '../session';
 import { errorText, roll, type PlayValue } from './play-api';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { HOUSE_SLOT } from '@banca/house-games';
 import { useT, type TKey } from '@/i18n';
 import { Button } from '@/ui';
-import { formatMinorUnits } from '@/features/wallet';
+import { formatMinorUnits } from '@/lib/money';
 import type { HouseSession } from '../session';
 import { errorText, spin, type PlayValue } from './play-api';
 import { SymbolArt } from './SymbolArt';

@@ -3,7 +3,7 @@ import { houseCalls } from '@banca/contract/routes';
 import { HOUSE_SLOT, verifyRound, type VerifiedRound } from '@banca/house-games';
 import { useT } from '@/i18n';
 import { Button, Empty } from '@/ui';
-import { formatMinorUnits } from '@/features/wallet';
+import { formatMinorUnits } from '@/lib/money';
 import { houseCall, type HouseSession } from '../session';
 import { canonical, errorText, type HouseRound } from './play-api';
 

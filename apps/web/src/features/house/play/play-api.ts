@@ -1,6 +1,7 @@
 import { houseCalls, type EntryValue } from '@banca/contract/routes';
 import { ApiError, isApiError } from '@/api';
 import { t } from '@/i18n';
+import { newRequestId } from '@/lib/ids';
 import { houseCall, type HouseSession } from '../session';
 
 export type PlayValue = EntryValue<typeof houseCalls.spin>;
@@ -8,9 +9,6 @@ export type HouseRound = PlayValue['round'];
 
 /** Which game a house game code plays (the server's HOUSE_GAME_OF). */
 export const GAME_OF: Readonly<Record<string, 'slot' | 'dice'>> = { SLOT5X3: 'slot', DICE: 'dice' };
-
-/** A fresh id for one spin or roll: its retries carry the same id, so the server plays it once. */
-const newRequestId = (): string => crypto.randomUUID();
 
 /**
  * One spin or roll, re-sent with the same request id when the network drops the answer or the payout

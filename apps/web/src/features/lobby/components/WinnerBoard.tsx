@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatMinorUnits } from '@/features/wallet';
+import { formatMinorUnits } from '@/lib/money';
 import { useT } from '@/i18n';
 import { Empty } from '@/ui';
 import { rankListQuery } from '../api/lobby-api';

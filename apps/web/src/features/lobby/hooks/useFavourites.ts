@@ -5,7 +5,7 @@ import { openLogin } from '@/features/auth';
 import { useUi } from '@/state';
 import { addFavoriteCall, favoriteIdsQuery, removeFavoriteCall, type Game } from '../api/lobby-api';
 import { addFavourite, removeFavourite } from '../model/favourites';
-import { throttle } from '../model/throttle';
+import { throttle } from '@/lib/throttle';
 
 const ID_KEY = ['games', 'favoriteIds'] as const;
 const LIST_KEY = ['games', 'favorites'] as const;

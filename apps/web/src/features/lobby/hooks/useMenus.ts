@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useT } from '@/i18n';
-import { uiStore } from '@/state';
 import { gameMenusQuery, type MenuCard, type MenuCategory } from '../api/home-api';
-import { prizeModeOf, splitSports } from '../model/menus';
+import { splitSports } from '../model/menus';
 
 /** A menu category after sports splitting: ESPORTS and COCKFIGHT join the stored game types. */
 export interface LobbyCategory extends Omit<MenuCategory, 'title'> {
@@ -13,7 +12,7 @@ export interface LobbyCategory extends Omit<MenuCategory, 'title'> {
 
 /**
  * The game menus (GET /lgw/games/game_menus) as the lobby shows them: sports split into ESPORTS and
- * COCKFIGHT (spec section 4); the prize mode it implies is kept in the UI state.
+ * COCKFIGHT (spec section 4).
  */
 export function useMenus() {
   const { language } = useT();
@@ -22,8 +21,5 @@ export function useMenus() {
     () => splitSports<MenuCard, LobbyCategory>(query.data?.categories ?? []),
     [query.data],
   );
-  useEffect(() => {
-    if (query.data) uiStore.set({ prizeMode: prizeModeOf(query.data.categories) });
-  }, [query.data]);
   return { categories, isPending: query.isPending, isError: query.isError };
 }

@@ -58,8 +58,7 @@ export default function MemberCentrePage() {
   }, [blocked, navigate]);
 
   useEffect(() => {
-    uiStore.set({ mcShow: true, mcPage: page });
-    return () => uiStore.set({ mcShow: false });
+    uiStore.set({ mcPage: page });
   }, [page]);
 
   if (blocked) return null;

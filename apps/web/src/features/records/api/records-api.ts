@@ -1,30 +1,19 @@
-import type { Language, ListGameType } from '@banca/contract';
+import { LIST_GAME_TYPES, type Language, type ListGameType } from '@banca/contract';
 import { gamesCalls, walletCalls } from '@banca/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '@/api';
+import { localMidnight } from '@/lib/clock';
 
-/** A local calendar day (yyyy-mm-dd) as the UTC instant of its local midnight (the wire speaks UTC). */
-export const localMidnight = (day: string, plusDays = 0): string | undefined => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!m) return undefined;
-  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plusDays).toISOString();
-};
+/**
+ * Filters of the betting record as the screen holds them (the URL's search params: dates in the
+ * viewer's zone, '' for none). A category or status the contract does not know is no filter.
+ */
+export type BetFilters = { category: string; vendor: string; status: string; from: string; to: string };
 
-/** Today in the viewer's calendar, yyyy-mm-dd, moved by `plusDays`. */
-export const localDay = (plusDays = 0): string => {
-  const d = new Date();
-  d.setDate(d.getDate() + plusDays);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
-/** Filters of the betting record as the screen holds them (dates in the viewer's zone, '' for none). */
-export interface BetFilters {
-  category: ListGameType | '';
-  vendor: string;
-  status: '' | 'OPEN' | 'SETTLED' | 'CANCELLED';
-  from: string;
-  to: string;
-}
+export const BET_STATUSES = ['OPEN', 'SETTLED', 'CANCELLED'] as const;
+const isCategory = (c: string): c is ListGameType => (LIST_GAME_TYPES as readonly string[]).includes(c);
+const isStatus = (s: string): s is (typeof BET_STATUSES)[number] =>
+  (BET_STATUSES as readonly string[]).includes(s);
 
 export const BET_PAGE_SIZE = 20;
 
@@ -41,9 +30,9 @@ export const betPageQuery = (
       apiCall(gamesCalls.betRecords, {
         signal,
         query: {
-          ...(f.category ? { category: f.category } : {}),
+          ...(isCategory(f.category) ? { category: f.category } : {}),
           ...(f.vendor ? { vendor: f.vendor } : {}),
-          ...(f.status ? { status: f.status } : {}),
+          ...(isStatus(f.status) ? { status: f.status } : {}),
           ...(f.from ? { from: localMidnight(f.from) } : {}),
           // `to` is inclusive on screen: the wire gets the next midnight.
           ...(f.to ? { to: localMidnight(f.to, 1) } : {}),

@@ -1,8 +1,7 @@
 import type { ProfitValue } from '@banca/contract';
 import { useT } from '@/i18n';
-import { formatMinorUnits } from '@/features/wallet';
-
-const LOCALES = { PT: 'pt-BR', EN: 'en-US' } as const;
+import { localeOf } from '@/lib/locale';
+import { formatMinorUnits } from '@/lib/money';
 
 /**
  * Profit per period as SVG bars around a zero line (gains up, losses down), scaled to the largest
@@ -23,7 +22,7 @@ export function ProfitChart({
   const max = Math.max(1, ...periods.map((p) => Math.abs(p.profit)));
   const slot = W / Math.max(1, periods.length);
   const bar = Math.max(2, slot * 0.7);
-  const label = new Intl.DateTimeFormat(LOCALES[language], {
+  const label = new Intl.DateTimeFormat(localeOf(language), {
     timeZone: 'UTC',
     ...(period === 'month' ? { month: 'short', year: '2-digit' } : { day: '2-digit', month: '2-digit' }),
   });

@@ -1,7 +1,8 @@
 import { LANGUAGE_HEADER } from '@banca/contract';
-import { WALLET_RECORDS_CSV_PATH, walletCalls } from '@banca/contract/routes';
+import { ACCOUNT_RECORD_TYPES, WALLET_RECORDS_CSV_PATH, walletCalls } from '@banca/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall, getToken } from '@/api';
+import { localMidnight } from '@/lib/clock';
 
 /**
  * The member's balance. Keyed by member id so one account never sees another's figure after a
@@ -17,23 +18,19 @@ export const balanceQuery = (memberId: number | undefined) =>
   });
 
 /** Filters of the account record as the screen holds them (dates in the viewer's zone). */
-export interface RecordFilters {
+export type RecordFilters = {
   type: string;
   /** yyyy-mm-dd in the viewer's time zone, or ''. */
   from: string;
   to: string;
-}
-
-/** A local calendar day as the UTC instant of its local midnight (the wire speaks UTC). */
-const localMidnight = (day: string, plusDays = 0): string | undefined => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!m) return undefined;
-  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plusDays).toISOString();
 };
 
-/** The query of the record calls: `to` is inclusive on screen, so the wire gets the next midnight. */
+/**
+ * The query of the record calls: `to` is inclusive on screen, so the wire gets the next midnight; a
+ * type the contract does not know (a hand-edited URL) is no filter.
+ */
 export const recordWireFilters = (f: RecordFilters) => ({
-  ...(f.type ? { type: f.type } : {}),
+  ...((ACCOUNT_RECORD_TYPES as readonly string[]).includes(f.type) ? { type: f.type } : {}),
   ...(f.from ? { from: localMidnight(f.from) } : {}),
   ...(f.to ? { to: localMidnight(f.to, 1) } : {}),
 });

@@ -55,5 +55,12 @@ export const confirmWithdrawal = (id: number, body: EntryBody<typeof walletCalls
     { body },
   );
 
-/** A fresh name for one submission: a retry of the same submission reuses it and never moves twice. */
-export const newRequestId = (): string => crypto.randomUUID();
+/**
+ * Refusals of a payment-password movement (withdrawal, member transfer) that belong under a field of
+ * its form: the password's, or the amount's (mapServerError `codes`).
+ */
+export const PAYMENT_REFUSALS = {
+  payment_password_wrong: 'paymentPassword',
+  payment_password_locked: 'paymentPassword',
+  insufficient_funds: 'amount',
+} as const;

@@ -5,7 +5,7 @@ import { useUi } from '@/state';
 import { FullIcon, StrokeIcon } from '@/ui';
 import { balanceQuery } from '../api/wallet-api';
 import { setBalanceHidden, useBalanceHidden } from '../balance-visibility';
-import { formatMinorUnits } from '../money-format';
+import { formatMinorUnits } from '@/lib/money';
 import './wallet.css';
 
 const REFRESH_PATH = 'M20 11a8 8 0 0 0-14.7-4.3M4 4v3.5h3.5M4 13a8 8 0 0 0 14.7 4.3M20 20v-3.5h-3.5';

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { DepositOptions, DepositSummary, DepositView } from '@banca/contract';
-import { isApiError } from '@/api';
 import { useT } from '@/i18n';
 import { Button, Empty, FullIcon, Skeleton, StrokeIcon } from '@/ui';
-import { Alert, SubmitButton, useZodForm } from '@/ui/form';
+import { Alert, SubmitButton, useMoneyMutation, useZodForm } from '@/ui/form';
 import {
   DEPOSITS_KEY,
   createDeposit,
@@ -14,30 +13,14 @@ import {
   recentDepositsQuery,
 } from '../api/deposit-api';
 import { parseAmountInput } from '../amount-input';
-import { countdown } from '../countdown';
-import { formatMinorUnits } from '../money-format';
+import { countdown, useNow } from '@/lib/clock';
+import { formatMinorUnits } from '@/lib/money';
 import './deposit.css';
 
 const CHECK = 'M5 12.5l4.5 4.5L19 7.5';
 
 /** Quick amounts in minor units, shown when inside the channel's limits. */
 const QUICK = [2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
-
-const newKey = (): string => {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-};
-
-/** The current time, ticking every second while `active`. */
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-}
 
 async function copy(text: string): Promise<boolean> {
   try {
@@ -96,7 +79,6 @@ function DepositForm({
   const client = useQueryClient();
   const channel = options.channels[0];
   const money = (minor: number) => `${options.currencySymbol} ${formatMinorUnits(minor, language)}`;
-  const [key, setKey] = useState(newKey);
   const parse = (text: string) => parseAmountInput(text, language);
   const schema = z.object({
     amount: z.string().superRefine((text, ctx) => {
@@ -112,23 +94,17 @@ function DepositForm({
     }),
   });
   const form = useZodForm<FormValues>({ defaultValues: { amount: '' }, schema });
-  const mutation = useMutation({
-    mutationFn: (values: FormValues) =>
-      createDeposit({
-        channel: channel!.channel,
-        amount: parse(values.amount)!,
-        idempotencyKey: key,
-      }),
+  const mutation = useMoneyMutation({
+    send: (values: FormValues, idempotencyKey) =>
+      createDeposit({ channel: channel!.channel, amount: parse(values.amount)!, idempotencyKey }),
+    // A failed or unanswered charge is retried as the same charge: the key goes only once it is made.
+    renew: 'success',
+    form,
+    errors: { fields: ['amount'], codes: { deposit_amount_out_of_range: 'amount' } },
     onSuccess: (view) => {
-      setKey(newKey());
       client.setQueryData(depositQuery(view.depositId).queryKey, view);
       void client.invalidateQueries({ queryKey: [...DEPOSITS_KEY, 'recent'] });
       onCreated(view);
-    },
-    onError: (error) => {
-      if (isApiError(error) && error.code === 'deposit_amount_out_of_range') {
-        form.showError('amount', error.message);
-      } else form.showServerError(error, { fields: ['amount'] });
     },
   });
 
@@ -223,7 +199,7 @@ function ChargePanel({ depositId, onNew }: { depositId: number; onNew: () => voi
   const { t, language } = useT();
   const query = useQuery(depositQuery(depositId));
   const view = query.data;
-  const now = useNow(view?.status === 'pending');
+  const now = useNow(1000, { active: view?.status === 'pending' });
   const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
   if (!view) return <Skeleton height="320px" />;
   const amount = formatMinorUnits(view.amount, language);

@@ -12,9 +12,8 @@ import {
 } from '@banca/contract';
 import { t as translate, useT, type TKey } from '@/i18n';
 import { useUi } from '@/state';
-import { Alert, SubmitButton, useZodForm } from '@/ui/form';
+import { Alert, SubmitButton, TextField, useZodForm } from '@/ui/form';
 import { bindPayoutKey, securityQuery, setPaymentPassword } from '../api/withdraw-api';
-import { WalletField } from './WalletField';
 import './withdraw.css';
 
 const patternText = (rule: PaymentPasswordRule) =>
@@ -107,28 +106,31 @@ function PaymentPasswordForm({
         {isSet ? t('wallet.security.paymentPasswordSet') : t('wallet.security.paymentPasswordNone')}
       </p>
       {loginRequired && (
-        <WalletField
+        <TextField
           {...form.bind('loginPassword')}
           name="loginPassword"
           type="password"
+          reveal={false}
           autoComplete="current-password"
           label={t('wallet.security.loginPassword')}
         />
       )}
-      <WalletField
+      <TextField
         {...form.bind('paymentPassword')}
         name="paymentPassword"
         type="password"
+        reveal={false}
         autoComplete="off"
         inputMode={rule.patternId === 3 ? 'numeric' : undefined}
         maxLength={rule.maxLength || undefined}
         label={t('wallet.security.newPaymentPassword')}
         hint={patternText(rule)}
       />
-      <WalletField
+      <TextField
         {...form.bind('confirmPaymentPassword')}
         name="confirmPaymentPassword"
         type="password"
+        reveal={false}
         autoComplete="off"
         inputMode={rule.patternId === 3 ? 'numeric' : undefined}
         maxLength={rule.maxLength || undefined}
@@ -255,7 +257,7 @@ function PayoutKeyForm({
               ))}
             </select>
           </div>
-          <WalletField
+          <TextField
             {...form.bind('key')}
             name="pixKey"
             autoComplete="off"
@@ -263,16 +265,17 @@ function PayoutKeyForm({
             label={t('wallet.security.key')}
             hint={t(`wallet.security.keyHints.${type}`)}
           />
-          <WalletField
+          <TextField
             {...form.bind('payeeName')}
             name="payeeName"
             autoComplete="name"
             label={t('wallet.security.payeeName')}
           />
-          <WalletField
+          <TextField
             {...form.bind('paymentPassword')}
             name="keyPaymentPassword"
             type="password"
+            reveal={false}
             autoComplete="off"
             label={t('wallet.security.paymentPassword')}
           />

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { walletCalls } from '@banca/contract/routes';
@@ -7,19 +7,16 @@ import { apiCall } from '@/api';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
 import { Button } from '@/ui';
-import { Alert, SubmitButton, useZodForm } from '@/ui/form';
+import { Alert, SubmitButton, useMoneyMutation, useZodForm } from '@/ui/form';
 import { fundsQuery, merchantWalletQuery } from '../api/wallet-api';
 import { parseAmountInput } from '../amount-input';
-import { formatMinorUnits } from '../money-format';
+import { formatMinorUnits } from '@/lib/money';
 import './transfer.css';
 
 type Direction = 'in' | 'out';
 interface Values {
   amount: string;
 }
-
-/** A name for one submission: sent again unchanged only by the API client's own retry. */
-const newRequestId = () => crypto.randomUUID();
 
 /**
  * transferFund (spec section 7, member centre): the main wallet and each game vendor's wallet. In
@@ -55,8 +52,9 @@ export default function TransferFund() {
     queryClient.setQueryData(fundsQuery(memberId).queryKey, value);
     void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] });
   };
-  const move = useMutation({
-    mutationFn: (amount: number) => {
+  // Each submission is its own movement: sent again unchanged only by the API client's own retry.
+  const move = useMoneyMutation({
+    send: (amount: number, requestId) => {
       const chosen = vendor ?? funds.data?.wallets[0]?.vendor ?? 'BANCA';
       return apiCall(walletCalls.walletTransfer, {
         body: {
@@ -64,23 +62,25 @@ export default function TransferFund() {
           from: direction === 'in' ? 'MAIN' : chosen,
           to: direction === 'in' ? chosen : 'MAIN',
           amount,
-          requestId: newRequestId(),
+          requestId,
         },
       });
     },
+    renew: 'each',
+    form,
+    errors: { fields: ['amount'], codes: { insufficient_funds: 'amount' } },
     onSuccess: (value) => {
       settle(value);
       form.reset({ amount: '' });
       form.setAlert(null);
     },
-    onError: (error) =>
-      form.showServerError(error, { fields: ['amount'], codes: { insufficient_funds: 'amount' } }),
   });
-  const recall = useMutation({
-    mutationFn: () =>
-      apiCall(walletCalls.walletTransfer, { body: { action: 'recallAll', requestId: newRequestId() } }),
+  const recall = useMoneyMutation({
+    send: (_: void, requestId) =>
+      apiCall(walletCalls.walletTransfer, { body: { action: 'recallAll', requestId } }),
+    renew: 'each',
+    form,
     onSuccess: settle,
-    onError: (error) => form.showServerError(error, { fields: [] }),
   });
 
   const submit = form.handleSubmit(

@@ -1,13 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { z } from 'zod';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
-import { Alert, SubmitButton, useZodForm } from '@/ui/form';
-import { memberTransfer, newRequestId, transferTargetsQuery } from '../api/withdraw-api';
+import { Alert, SubmitButton, TextField, useMoneyMutation, useZodForm } from '@/ui/form';
+import { PAYMENT_REFUSALS, memberTransfer, transferTargetsQuery } from '../api/withdraw-api';
 import { parseAmountInput } from '../amount-input';
-import { formatMinorUnits } from '../money-format';
-import { WalletField } from './WalletField';
+import { formatMinorUnits } from '@/lib/money';
 import './withdraw.css';
 
 interface Values {
@@ -22,7 +21,6 @@ export default function TransferUplinePage() {
   const memberId = useUi((state) => state.memberInfo?.id);
   const client = useQueryClient();
   const query = useQuery(transferTargetsQuery(memberId));
-  const requestId = useRef(newRequestId());
   const [sent, setSent] = useState<string | null>(null);
   const names: (keyof Values)[] = ['target', 'amount', 'paymentPassword'];
   const form = useZodForm<Values>({
@@ -34,39 +32,33 @@ export default function TransferUplinePage() {
         paymentPassword: z.string().min(1, t('fieldError.required')),
       }),
   });
-  const mutation = useMutation({
-    mutationFn: (v: Values) =>
+  const mutation = useMoneyMutation({
+    send: (v: Values, requestId) =>
       memberTransfer({
         target: v.target,
         amount: parseAmountInput(v.amount, language)!,
         paymentPassword: v.paymentPassword,
-        requestId: requestId.current,
+        requestId,
       }),
+    // A refusal moved nothing: the next submission is a new transfer.
+    renew: 'settled',
+    form,
+    errors: {
+      fields: names,
+      codes: {
+        ...PAYMENT_REFUSALS,
+        not_found: 'target',
+      },
+    },
     onSuccess: (value) => {
-      requestId.current = newRequestId();
       form.reset({ target: form.getValues('target'), amount: '', paymentPassword: '' });
       setSent(
         t('wallet.transfer.sent', { amount: formatMinorUnits(value.amount, language), target: value.target }),
       );
       void client.invalidateQueries({ queryKey: ['wallet'] });
     },
-    onError: (error) => {
-      requestId.current = newRequestId();
-      form.showServerError(error, {
-        fields: names,
-        codes: {
-          payment_password_wrong: 'paymentPassword',
-          payment_password_locked: 'paymentPassword',
-          insufficient_funds: 'amount',
-          not_found: 'target',
-        },
-      });
-    },
   });
-  const submit = form.handleSubmit(
-    (v) => mutation.mutateAsync(v).catch(() => undefined),
-    (errors) => form.focusFirstError(names, errors),
-  );
+  const submit = form.handleSubmit(mutation.submit, (errors) => form.focusFirstError(names, errors));
   const data = query.data;
   if (!data)
     return (
@@ -118,17 +110,18 @@ export default function TransferUplinePage() {
                 </p>
               )}
             </div>
-            <WalletField
+            <TextField
               {...form.bind('amount')}
               name="amount"
               inputMode="decimal"
               autoComplete="off"
               label={t('wallet.withdraw.amount', { currency: data.currency })}
             />
-            <WalletField
+            <TextField
               {...form.bind('paymentPassword')}
               name="transferPaymentPassword"
               type="password"
+              reveal={false}
               autoComplete="off"
               label={t('wallet.security.paymentPassword')}
             />

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { PROOF_MAX_BYTES, type Withdrawal } from '@banca/contract';
@@ -8,31 +8,25 @@ import { memberPage } from '@/config/paths';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
 import { Button } from '@/ui';
-import { Alert, SubmitButton, useZodForm } from '@/ui/form';
+import { Alert, SubmitButton, TextField, useMoneyMutation, useZodForm } from '@/ui/form';
 import {
+  PAYMENT_REFUSALS,
   confirmWithdrawal,
-  newRequestId,
   requestWithdrawal,
   withdrawalsQuery,
   withdrawOverviewQuery,
 } from '../api/withdraw-api';
 import { parseAmountInput } from '../amount-input';
-import { formatMinorUnits } from '../money-format';
-import { WalletField } from './WalletField';
+import { useNow } from '@/lib/clock';
+import { formatMinorUnits } from '@/lib/money';
 import './withdraw.css';
 
 const STEPS = ['requested', 'approved', 'paid', 'confirmed'] as const;
 
 /** Minutes since the request, ticking each half minute: up to payment, then frozen at the payout. */
 function useElapsedMinutes(w: Withdrawal): number {
-  const [now, setNow] = useState(() => Date.now());
   const stoppedAt = w.paidAt ?? w.rejectedAt ?? w.failedAt;
-  const running = !stoppedAt;
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, [running]);
+  const now = useNow(30_000, { active: !stoppedAt });
   const end = stoppedAt ? Date.parse(stoppedAt) : now;
   return Math.max(0, Math.floor((end - Date.parse(w.requestedAt)) / 60_000));
 }
@@ -181,7 +175,6 @@ export default function WithdrawPage() {
   const client = useQueryClient();
   const overview = useQuery(withdrawOverviewQuery(memberId));
   const list = useQuery(withdrawalsQuery(memberId));
-  const requestId = useRef(newRequestId());
   const names: (keyof Values)[] = ['amount', 'paymentPassword'];
   const o = overview.data;
   const money = (n: number) => formatMinorUnits(n, language);
@@ -201,36 +194,29 @@ export default function WithdrawPage() {
         paymentPassword: z.string().min(1, t('fieldError.required')),
       }),
   });
-  const mutation = useMutation({
-    mutationFn: (v: Values) =>
+  const mutation = useMoneyMutation({
+    send: (v: Values, requestId) =>
       requestWithdrawal({
         amount: parseAmountInput(v.amount, language)!,
         paymentPassword: v.paymentPassword,
-        requestId: requestId.current,
+        requestId,
       }),
+    // A refusal moved nothing: the next submission is a new request.
+    renew: 'settled',
+    form,
+    errors: {
+      fields: names,
+      codes: {
+        ...PAYMENT_REFUSALS,
+        withdraw_amount_out_of_range: 'amount',
+      },
+    },
     onSuccess: () => {
-      requestId.current = newRequestId();
       form.reset();
       void client.invalidateQueries({ queryKey: ['wallet'] });
     },
-    onError: (error) => {
-      // A refusal moved nothing: the next submission is a new request.
-      requestId.current = newRequestId();
-      form.showServerError(error, {
-        fields: names,
-        codes: {
-          payment_password_wrong: 'paymentPassword',
-          payment_password_locked: 'paymentPassword',
-          withdraw_amount_out_of_range: 'amount',
-          insufficient_funds: 'amount',
-        },
-      });
-    },
   });
-  const submit = form.handleSubmit(
-    (v) => mutation.mutateAsync(v).catch(() => undefined),
-    (errors) => form.focusFirstError(names, errors),
-  );
+  const submit = form.handleSubmit(mutation.submit, (errors) => form.focusFirstError(names, errors));
 
   if (!o)
     return (
@@ -297,7 +283,7 @@ export default function WithdrawPage() {
             {t('wallet.withdraw.to')} <strong>{o.payoutKey!.keyMasked}</strong> (
             {o.payoutKey!.payeeNameMasked})
           </p>
-          <WalletField
+          <TextField
             {...form.bind('amount')}
             name="amount"
             inputMode="decimal"
@@ -305,10 +291,11 @@ export default function WithdrawPage() {
             label={t('wallet.withdraw.amount', { currency: o.currency })}
             hint={t('wallet.withdraw.amountRange', { min: money(o.min), max: money(o.max) })}
           />
-          <WalletField
+          <TextField
             {...form.bind('paymentPassword')}
             name="withdrawPaymentPassword"
             type="password"
+            reveal={false}
             autoComplete="off"
             label={t('wallet.security.paymentPassword')}
           />

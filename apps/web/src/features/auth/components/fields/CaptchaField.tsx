@@ -4,8 +4,8 @@ import { useT } from '@/i18n';
 import { Spinner } from '@/ui';
 import { ExtraIcon } from '../ExtraIcon';
 import { fetchCaptcha } from '../../api/auth-api';
-import { useThrottled } from '../../countdown';
-import { FormField, describedBy } from './FormField';
+import { useThrottled } from '@/lib/clock';
+import { FormField, describedBy } from '@/ui/form';
 
 interface Props {
   id: string;

@@ -1,6 +1,6 @@
 import { useCountries } from '@/features/system';
 import { HTML_LANG, useT } from '@/i18n';
-import { FormField } from './FormField';
+import { FormField } from '@/ui/form';
 
 const FALLBACK = [{ countryCode: 'BR', countryDialingCode: '+55', name: 'Brasil' }];
 

@@ -1,7 +1,7 @@
 import { FIELD_RULES } from '@banca/contract';
 import { useT } from '@/i18n';
 import { DialSelect } from './DialSelect';
-import { TextField, type TextFieldProps } from './TextField';
+import { TextField, type TextFieldProps } from '@/ui/form';
 
 interface Props extends Omit<TextFieldProps, 'label' | 'type'> {
   label?: string;

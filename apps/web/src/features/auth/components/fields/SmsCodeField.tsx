@@ -4,8 +4,9 @@ import { isApiError } from '@/api';
 import { t as translate, useT } from '@/i18n';
 import { openModal } from '@/state';
 import { sendSmsCode } from '../../api/auth-api';
-import { SMS_CODE_VALID_MINUTES, countdownSeconds, useCountdown, useThrottled } from '../../countdown';
-import { FormField } from './FormField';
+import { useCountdown, useThrottled } from '@/lib/clock';
+import { SMS_CODE_VALID_MINUTES, countdownSeconds } from '../../countdown';
+import { FormField } from '@/ui/form';
 
 /** Spec section 8: an SMS code failure shows the server message in a warning dialog with a confirm. */
 export const smsFailureDialog = (error: unknown) =>

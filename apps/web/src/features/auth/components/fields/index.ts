@@ -1,6 +1,5 @@
-/** The auth forms' field components (each a label, its control, and its error or hint). */
+/** The auth forms' own field components (the shared ones are in @/ui/form). */
 export { CaptchaField } from './CaptchaField';
 export { useDefaultDial } from './DialSelect';
 export { MobileField } from './MobileField';
 export { SmsCodeField } from './SmsCodeField';
-export { CodeField, PasswordField, TextField, UsernameField } from './TextField';

@@ -1,6 +1,5 @@
 import type { Language } from '@banca/contract';
-
-const LOCALES: Record<Language, string> = { PT: 'pt-BR', EN: 'en-US' };
+import { localeOf } from './locale';
 
 /**
  * Formats integer minor units (centavos) as a decimal amount with two places, e.g. 123456 →
@@ -11,10 +10,10 @@ export function formatMinorUnits(minor: number, language: Language): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`not an amount of minor units: ${minor}`);
   const negative = minor < 0;
   const abs = BigInt(Math.abs(minor));
-  const whole = new Intl.NumberFormat(LOCALES[language], { useGrouping: true }).format(abs / 100n);
+  const locale = localeOf(language);
+  const whole = new Intl.NumberFormat(locale, { useGrouping: true }).format(abs / 100n);
   const decimal =
-    new Intl.NumberFormat(LOCALES[language]).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ??
-    '.';
+    new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
   const cents = String(abs % 100n).padStart(2, '0');
   return `${negative ? '-' : ''}${whole}${decimal}${cents}`;
 }

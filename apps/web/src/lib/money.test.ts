@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinorUnits } from './money-format';
+import { formatMinorUnits } from './money';
 
 describe('formatMinorUnits', () => {
   it('writes two decimal places with the language separators', () => {

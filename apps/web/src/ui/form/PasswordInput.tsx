@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { useT } from '@/i18n';
-import { FullIcon } from '@/ui';
+import { FullIcon } from '../FullIcon';
 
 /** A password field with a show/hide toggle. */
 export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {

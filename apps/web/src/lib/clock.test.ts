@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdown } from './countdown';
+import { countdown } from './clock';
 
 describe('countdown', () => {
   it('shows minutes and seconds, hours when needed, never below zero', () => {

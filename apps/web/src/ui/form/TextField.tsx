@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { FIELD_RULES } from '@banca/contract';
 import { useT } from '@/i18n';
 import { FormField, describedBy } from './FormField';
@@ -13,14 +13,17 @@ export interface TextFieldProps extends Omit<
   value: string;
   onChange: (value: string) => void;
   error?: string | null;
-  hint?: string;
+  hint?: ReactNode;
   required?: boolean;
+  /** type="password" only: the show/hide toggle (on unless false: the wallet's payment passwords). */
+  reveal?: boolean;
 }
 
 /**
  * A labelled input in its FormField: aria-invalid while it has an error, the error (else the hint)
- * linked by aria-describedby. type="password" gives the show/hide toggle. Other attributes (name,
- * autoComplete, maxLength, data-autofocus…) go to the input.
+ * linked by aria-describedby. type="password" gives the show/hide toggle (unless `reveal` is false).
+ * Other attributes (name, autoComplete, maxLength, data-autofocus…) go to the input. Every form of the
+ * site uses it (auth, wallet), with the forms layer's `bind(name)`.
  */
 export function TextField({
   id,
@@ -31,6 +34,7 @@ export function TextField({
   hint,
   required,
   type,
+  reveal = true,
   ...input
 }: TextFieldProps) {
   const attrs = {
@@ -44,7 +48,7 @@ export function TextField({
   };
   return (
     <FormField id={id} label={label} required={required} error={error} hint={hint}>
-      {type === 'password' ? <PasswordInput {...attrs} /> : <input {...attrs} type={type} />}
+      {type === 'password' && reveal ? <PasswordInput {...attrs} /> : <input {...attrs} type={type} />}
     </FormField>
   );
 }

@@ -5,7 +5,7 @@ interface Props {
   label: string;
   error?: string | null;
   required?: boolean;
-  hint?: string;
+  hint?: ReactNode;
   children: ReactNode;
 }
 
@@ -40,5 +40,5 @@ export function FormField({ id, label, error, required, hint, children }: Props)
 }
 
 /** The aria-describedby of a field's control: its error, else its hint (FormField's ids). */
-export const describedBy = (id: string, error?: string | null, hint?: string) =>
+export const describedBy = (id: string, error?: string | null, hint?: ReactNode) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;
