@@ -204,9 +204,6 @@ export default tseslint.config(
       'apps/server/src/test/**',
       'apps/server/src/**/*.test.ts',
       'apps/server/src/**/*.testing.ts',
-      // TODO: the event dispatcher's loop (claims, cursors, dead letters) still holds its queries;
-      // they move to platform/events/event.repository.ts next (issue 21, item 2).
-      'apps/server/src/platform/events/event-dispatcher.ts',
     ],
     // no-restricted-syntax rather than no-restricted-imports for `sql`: the import rule's folder
     // patterns above stay in force (a second no-restricted-imports here would replace them).

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   EVENT_PARTITIONS,
   type Consumer,
@@ -6,7 +6,24 @@ import {
   type EventHandler,
 } from './event-catalogue.ts';
 import type { EventTables } from './event.table.ts';
-import { executePrepared } from '../db/prepared.ts';
+import {
+  claimCursor,
+  claimRedrives,
+  hasEventsBehindHorizon,
+  hasRedriveDue,
+  insertCursors,
+  markRedriveFailed,
+  markRedriven,
+  rollbackHandlerSavepoint,
+  selectDueCursors,
+  selectNextEvents,
+  takeHandlerSavepoint,
+  updateCursor,
+  upsertDeadLetter,
+} from './event-dispatch.repository.ts';
+
+// Operator actions on dead letters live with the rest of the dispatcher's SQL.
+export { listDeadLetters, redriveDeadLetters } from './event-dispatch.repository.ts';
 
 /**
  * Delivers recorded events to consumers after the commit, on any number of gateway nodes.
@@ -124,9 +141,6 @@ const progressed = (r: PassResult) => r.handled + r.failed + r.deadLettered + r.
 
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
-/** Every transaction older than this has ended: rows they wrote are final. */
-const horizon = sql<string>`pg_snapshot_xmin(pg_current_snapshot())`;
-
 /** Per dispatcher transaction: whether a handler's savepoint has been taken in it yet. */
 interface SavepointMarks {
   taken: boolean;
@@ -144,14 +158,12 @@ async function inSavepoint<DB>(
   marks: SavepointMarks,
   fn: () => Promise<void>,
 ): Promise<void> {
-  await sql
-    .raw(marks.taken ? 'release savepoint event_handler; savepoint event_handler' : 'savepoint event_handler')
-    .execute(trx);
+  await takeHandlerSavepoint(trx, marks.taken);
   marks.taken = true;
   try {
     await fn();
   } catch (err) {
-    await sql`rollback to savepoint event_handler`.execute(trx);
+    await rollbackHandlerSavepoint(trx);
     throw err;
   }
 }
@@ -178,11 +190,7 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
       const rows = consumers.flatMap((c) =>
         Array.from({ length: EVENT_PARTITIONS }, (_, partition) => ({ consumer: c.name, partition })),
       );
-      await db
-        .insertInto('event_cursor')
-        .values(rows)
-        .onConflict((oc) => oc.columns(['consumer', 'partition']).doNothing())
-        .execute();
+      await insertCursors(db, rows);
     })().catch((err: unknown) => {
       cursorsReady = undefined; // try again next pass
       throw err;
@@ -212,35 +220,12 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
       const result = emptyResult();
       const marks: SavepointMarks = { taken: false };
       // The pass's statements are fixed shapes run after every write request: named (prepared.ts).
-      const [cursor] = (
-        await executePrepared(
-          trx,
-          trx
-            .selectFrom('event_cursor')
-            .selectAll()
-            .where('consumer', '=', consumer.name)
-            .where('partition', '=', partition)
-            .where('next_attempt_at', '<=', now)
-            .forUpdate()
-            .skipLocked(),
-        )
-      ).rows;
+      const cursor = await claimCursor(trx, consumer.name, partition, now);
       if (!cursor) {
         result.busy++;
         return result;
       }
-      const { rows: events } = await executePrepared(
-        trx,
-        trx
-          .selectFrom('domain_event')
-          .select(['id', 'tx', 'name', 'key', 'payload', 'recorded_at'])
-          .where('partition', '=', partition)
-          .where(sql<boolean>`(tx, id) > (${cursor.tx}::xid8, ${cursor.event_id}::bigint)`)
-          .where(sql<boolean>`tx < ${horizon}`)
-          .orderBy('tx')
-          .orderBy('id')
-          .limit(batchSize),
-      );
+      const events = await selectNextEvents(trx, partition, cursor, batchSize);
 
       let position = { tx: cursor.tx, event_id: cursor.event_id };
       let attempts = cursor.attempts;
@@ -266,25 +251,13 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
               );
               break; // the rest of the partition waits, so this key's order holds
             }
-            await trx
-              .insertInto('event_dead_letter')
-              .values({
-                consumer: consumer.name,
-                event_id: row.id,
-                status: 'dead',
-                attempts,
-                last_error: lastError,
-                dead_at: now,
-              })
-              .onConflict((oc) =>
-                oc.columns(['consumer', 'event_id']).doUpdateSet({
-                  status: 'dead',
-                  attempts: (eb) => eb('event_dead_letter.attempts', '+', attempts),
-                  last_error: lastError,
-                  dead_at: now,
-                }),
-              )
-              .execute();
+            await upsertDeadLetter(trx, {
+              consumer: consumer.name,
+              eventId: row.id,
+              attempts,
+              lastError,
+              now,
+            });
             result.deadLettered++;
             log?.error(
               { consumer: consumer.name, eventId: row.id, event: row.name, attempts, err },
@@ -297,20 +270,12 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
         attempts = 0;
         lastError = null;
       }
-      await executePrepared(
-        trx,
-        trx
-          .updateTable('event_cursor')
-          .set({
-            tx: sql<string>`${position.tx}::xid8`,
-            event_id: position.event_id,
-            attempts,
-            last_error: lastError,
-            next_attempt_at: nextAttemptAt,
-          })
-          .where('consumer', '=', consumer.name)
-          .where('partition', '=', partition),
-      );
+      await updateCursor(trx, consumer.name, partition, {
+        ...position,
+        attempts,
+        last_error: lastError,
+        next_attempt_at: nextAttemptAt,
+      });
       return result;
     });
 
@@ -319,33 +284,20 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
     db.transaction().execute(async (trx) => {
       const result = emptyResult();
       const marks: SavepointMarks = { taken: false };
-      const rows = await trx
-        .selectFrom('event_dead_letter as d')
-        .innerJoin('domain_event as e', 'e.id', 'd.event_id')
-        .select(['d.consumer', 'd.attempts', 'e.id', 'e.name', 'e.key', 'e.payload', 'e.recorded_at'])
-        .where('d.consumer', 'in', [...byName.keys()])
-        .where('d.status', '=', 'redrive')
-        .orderBy('e.tx')
-        .orderBy('e.id')
-        .limit(batchSize)
-        .forUpdate('d')
-        .skipLocked()
-        .execute();
+      const rows = await claimRedrives(trx, [...byName.keys()], batchSize);
       for (const row of rows) {
         const handler = byName.get(row.consumer)?.handlers.get(row.name);
-        const where = trx
-          .updateTable('event_dead_letter')
-          .where('consumer', '=', row.consumer)
-          .where('event_id', '=', row.id);
         try {
           if (!handler) throw new Error(`consumer ${row.consumer} no longer handles ${row.name}`);
           await deliver(handler, trx, marks, byName.get(row.consumer)?.writes ?? true, row);
-          await where.set({ status: 'redriven', resolved_at: now }).execute();
+          await markRedriven(trx, row.consumer, row.id, now);
           result.handled++;
         } catch (err) {
-          await where
-            .set({ status: 'dead', attempts: row.attempts + 1, last_error: errorText(err), dead_at: now })
-            .execute();
+          await markRedriveFailed(trx, row.consumer, row.id, {
+            attempts: row.attempts + 1,
+            lastError: errorText(err),
+            now,
+          });
           result.deadLettered++;
           log?.error({ consumer: row.consumer, eventId: row.id, err }, 'event re-drive failed');
         }
@@ -359,52 +311,18 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
     await ensureCursors();
     const now = clock();
     // One cheap read finds the cursors with due work, so an idle pass is a single query.
-    const { rows: due } = await executePrepared(
-      db,
-      db
-        .selectFrom('event_cursor as c')
-        .select(['c.consumer', 'c.partition'])
-        .where('c.consumer', 'in', [...byName.keys()])
-        .where('c.next_attempt_at', '<=', now)
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('domain_event as e')
-              .select('e.id')
-              .whereRef('e.partition', '=', 'c.partition')
-              .where(sql<boolean>`(e.tx, e.id) > (c.tx, c.event_id)`)
-              .where(sql<boolean>`e.tx < ${horizon}`),
-          ),
-        )
-        .orderBy('c.partition')
-        .orderBy('c.consumer'),
-    );
+    const due = await selectDueCursors(db, [...byName.keys()], now);
     for (const { consumer, partition } of due) {
       const c = byName.get(consumer);
       if (c) result = add(result, await runCursor(c, partition, now));
     }
-    const [redriveDue] = (
-      await executePrepared(
-        db,
-        db
-          .selectFrom('event_dead_letter')
-          .select('event_id')
-          .where('consumer', 'in', [...byName.keys()])
-          .where('status', '=', 'redrive')
-          .limit(1),
-      )
-    ).rows;
+    const redriveDue = await hasRedriveDue(db, [...byName.keys()]);
     if (redriveDue) result = add(result, await runRedrives(now));
     return result;
   };
 
   /** Committed events that an older, still running transaction keeps from being dispatched yet. */
-  const behindHorizon = async (): Promise<boolean> =>
-    !!(await db
-      .selectFrom('domain_event')
-      .select('id')
-      .where(sql<boolean>`tx >= ${horizon}`)
-      .limit(1)
-      .executeTakeFirst());
+  const behindHorizon = (): Promise<boolean> => hasEventsBehindHorizon(db);
 
   const drain = async (drainOptions: { horizonWaitMs?: number } = {}): Promise<PassResult> => {
     let total = emptyResult();
@@ -506,36 +424,3 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
     },
   };
 }
-
-/** Operator action: run dead-lettered events of a consumer again (all of them, or the listed ids). */
-export async function redriveDeadLetters<DB extends EventTables>(
-  dbOrTrx: Kysely<DB> | Transaction<DB>,
-  consumer: string,
-  eventIds?: readonly number[],
-): Promise<number> {
-  const db = dbOrTrx as unknown as Kysely<EventTables>;
-  let query = db
-    .updateTable('event_dead_letter')
-    .set({ status: 'redrive' })
-    .where('consumer', '=', consumer)
-    .where('status', '=', 'dead');
-  if (eventIds) {
-    if (eventIds.length === 0) return 0;
-    query = query.where('event_id', 'in', [...eventIds]);
-  }
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Dead letters of a consumer, oldest first, for an operator to look at. */
-export const listDeadLetters = <DB extends EventTables>(
-  dbOrTrx: Kysely<DB> | Transaction<DB>,
-  consumer: string,
-) =>
-  (dbOrTrx as unknown as Kysely<EventTables>)
-    .selectFrom('event_dead_letter as d')
-    .innerJoin('domain_event as e', 'e.id', 'd.event_id')
-    .select(['d.event_id', 'd.status', 'd.attempts', 'd.last_error', 'd.dead_at', 'e.name', 'e.key'])
-    .where('d.consumer', '=', consumer)
-    .orderBy('d.event_id')
-    .execute();

@@ -1,0 +1,260 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { EventTables } from './event.table.ts';
+import { executePrepared } from '../db/prepared.ts';
+
+/**
+ * The dispatcher's SQL (event-dispatcher.ts): cursor claims, reading and moving past events, dead
+ * letters, savepoints. The pass's statements are fixed shapes run after every write request, so
+ * they run as named prepared statements (prepared.ts); keep them so, the round trips are measured.
+ */
+
+type Db = Kysely<EventTables>;
+type Trx = Transaction<EventTables>;
+
+/** Every transaction older than this has ended: rows they wrote are final. */
+const horizon = sql<string>`pg_snapshot_xmin(pg_current_snapshot())`;
+
+/** Takes the handler savepoint, releasing the previous one in the same round trip when taken. */
+export async function takeHandlerSavepoint<DB>(
+  trx: Transaction<DB>,
+  releasePrevious: boolean,
+): Promise<void> {
+  await sql
+    .raw(
+      releasePrevious
+        ? 'release savepoint event_handler; savepoint event_handler'
+        : 'savepoint event_handler',
+    )
+    .execute(trx);
+}
+
+export async function rollbackHandlerSavepoint<DB>(trx: Transaction<DB>): Promise<void> {
+  await sql`rollback to savepoint event_handler`.execute(trx);
+}
+
+/** Creates the missing (consumer, partition) cursor rows. */
+export async function insertCursors(db: Db, rows: { consumer: string; partition: number }[]): Promise<void> {
+  await db
+    .insertInto('event_cursor')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['consumer', 'partition']).doNothing())
+    .execute();
+}
+
+/** Claims a due cursor, skipping one another node holds; undefined when busy or not due. */
+export async function claimCursor(trx: Trx, consumer: string, partition: number, now: Date) {
+  const [cursor] = (
+    await executePrepared(
+      trx,
+      trx
+        .selectFrom('event_cursor')
+        .selectAll()
+        .where('consumer', '=', consumer)
+        .where('partition', '=', partition)
+        .where('next_attempt_at', '<=', now)
+        .forUpdate()
+        .skipLocked(),
+    )
+  ).rows;
+  return cursor;
+}
+
+/** The next events of a partition after a cursor position, below the horizon, in (tx, id) order. */
+export async function selectNextEvents(
+  trx: Trx,
+  partition: number,
+  after: { tx: string; event_id: number },
+  limit: number,
+) {
+  const { rows } = await executePrepared(
+    trx,
+    trx
+      .selectFrom('domain_event')
+      .select(['id', 'tx', 'name', 'key', 'payload', 'recorded_at'])
+      .where('partition', '=', partition)
+      .where(sql<boolean>`(tx, id) > (${after.tx}::xid8, ${after.event_id}::bigint)`)
+      .where(sql<boolean>`tx < ${horizon}`)
+      .orderBy('tx')
+      .orderBy('id')
+      .limit(limit),
+  );
+  return rows;
+}
+
+/** Dead-letters an event for a consumer (adding the attempts when it was dead-lettered before). */
+export async function upsertDeadLetter(
+  trx: Trx,
+  row: { consumer: string; eventId: number; attempts: number; lastError: string; now: Date },
+): Promise<void> {
+  const { attempts, lastError, now } = row;
+  await trx
+    .insertInto('event_dead_letter')
+    .values({
+      consumer: row.consumer,
+      event_id: row.eventId,
+      status: 'dead',
+      attempts,
+      last_error: lastError,
+      dead_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['consumer', 'event_id']).doUpdateSet({
+        status: 'dead',
+        attempts: (eb) => eb('event_dead_letter.attempts', '+', attempts),
+        last_error: lastError,
+        dead_at: now,
+      }),
+    )
+    .execute();
+}
+
+/** Moves a cursor (position, failure count, next attempt). */
+export async function updateCursor(
+  trx: Trx,
+  consumer: string,
+  partition: number,
+  state: {
+    tx: string;
+    event_id: number;
+    attempts: number;
+    last_error: string | null;
+    next_attempt_at: Date;
+  },
+): Promise<void> {
+  await executePrepared(
+    trx,
+    trx
+      .updateTable('event_cursor')
+      .set({
+        tx: sql<string>`${state.tx}::xid8`,
+        event_id: state.event_id,
+        attempts: state.attempts,
+        last_error: state.last_error,
+        next_attempt_at: state.next_attempt_at,
+      })
+      .where('consumer', '=', consumer)
+      .where('partition', '=', partition),
+  );
+}
+
+/** Dead letters asked to be re-driven, locked (skipping those another node holds), in event order. */
+export function claimRedrives(trx: Trx, consumers: string[], limit: number) {
+  return trx
+    .selectFrom('event_dead_letter as d')
+    .innerJoin('domain_event as e', 'e.id', 'd.event_id')
+    .select(['d.consumer', 'd.attempts', 'e.id', 'e.name', 'e.key', 'e.payload', 'e.recorded_at'])
+    .where('d.consumer', 'in', consumers)
+    .where('d.status', '=', 'redrive')
+    .orderBy('e.tx')
+    .orderBy('e.id')
+    .limit(limit)
+    .forUpdate('d')
+    .skipLocked()
+    .execute();
+}
+
+export async function markRedriven(trx: Trx, consumer: string, eventId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('event_dead_letter')
+    .where('consumer', '=', consumer)
+    .where('event_id', '=', eventId)
+    .set({ status: 'redriven', resolved_at: now })
+    .execute();
+}
+
+export async function markRedriveFailed(
+  trx: Trx,
+  consumer: string,
+  eventId: number,
+  failure: { attempts: number; lastError: string; now: Date },
+): Promise<void> {
+  await trx
+    .updateTable('event_dead_letter')
+    .where('consumer', '=', consumer)
+    .where('event_id', '=', eventId)
+    .set({ status: 'dead', attempts: failure.attempts, last_error: failure.lastError, dead_at: failure.now })
+    .execute();
+}
+
+/** The (consumer, partition) cursors that are due and have events to read: one cheap query. */
+export async function selectDueCursors(db: Db, consumers: string[], now: Date) {
+  const { rows } = await executePrepared(
+    db,
+    db
+      .selectFrom('event_cursor as c')
+      .select(['c.consumer', 'c.partition'])
+      .where('c.consumer', 'in', consumers)
+      .where('c.next_attempt_at', '<=', now)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('domain_event as e')
+            .select('e.id')
+            .whereRef('e.partition', '=', 'c.partition')
+            .where(sql<boolean>`(e.tx, e.id) > (c.tx, c.event_id)`)
+            .where(sql<boolean>`e.tx < ${horizon}`),
+        ),
+      )
+      .orderBy('c.partition')
+      .orderBy('c.consumer'),
+  );
+  return rows;
+}
+
+/** Whether any of these consumers has a dead letter waiting to be re-driven. */
+export async function hasRedriveDue(db: Db, consumers: string[]): Promise<boolean> {
+  const [row] = (
+    await executePrepared(
+      db,
+      db
+        .selectFrom('event_dead_letter')
+        .select('event_id')
+        .where('consumer', 'in', consumers)
+        .where('status', '=', 'redrive')
+        .limit(1),
+    )
+  ).rows;
+  return !!row;
+}
+
+/** Committed events that an older, still running transaction keeps from being dispatched yet. */
+export async function hasEventsBehindHorizon(db: Db): Promise<boolean> {
+  return !!(await db
+    .selectFrom('domain_event')
+    .select('id')
+    .where(sql<boolean>`tx >= ${horizon}`)
+    .limit(1)
+    .executeTakeFirst());
+}
+
+/** Operator action: run dead-lettered events of a consumer again (all of them, or the listed ids). */
+export async function redriveDeadLetters<DB extends EventTables>(
+  dbOrTrx: Kysely<DB> | Transaction<DB>,
+  consumer: string,
+  eventIds?: readonly number[],
+): Promise<number> {
+  const db = dbOrTrx as unknown as Kysely<EventTables>;
+  let query = db
+    .updateTable('event_dead_letter')
+    .set({ status: 'redrive' })
+    .where('consumer', '=', consumer)
+    .where('status', '=', 'dead');
+  if (eventIds) {
+    if (eventIds.length === 0) return 0;
+    query = query.where('event_id', 'in', [...eventIds]);
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Dead letters of a consumer, oldest first, for an operator to look at. */
+export const listDeadLetters = <DB extends EventTables>(
+  dbOrTrx: Kysely<DB> | Transaction<DB>,
+  consumer: string,
+) =>
+  (dbOrTrx as unknown as Kysely<EventTables>)
+    .selectFrom('event_dead_letter as d')
+    .innerJoin('domain_event as e', 'e.id', 'd.event_id')
+    .select(['d.event_id', 'd.status', 'd.attempts', 'd.last_error', 'd.dead_at', 'e.name', 'e.key'])
+    .where('d.consumer', '=', consumer)
+    .orderBy('d.event_id')
+    .execute();
