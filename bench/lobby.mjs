@@ -179,7 +179,12 @@ async function main() {
   const { default: autocannon } = await import('autocannon');
   const dbUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_URL;
   const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, BENCH_ROLE: 'server', BENCH_DB_URL: dbUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -19,8 +19,23 @@ export interface FieldErrors {
 
 export const OK_CODE = 'ok';
 
-export const envelopeSchema = <T extends z.ZodType>(value: T) =>
+const makeEnvelopeSchema = <T extends z.ZodType>(value: T) =>
   z.object({ success: z.boolean(), code: z.string(), message: z.string(), value });
+
+/**
+ * One envelope schema per value schema, made once: zod compiles an object schema's parser on its first
+ * parse, so a schema made per call would be compiled per call (the lobby's uncached lists did so).
+ */
+const envelopeSchemas = new WeakMap<z.ZodType, z.ZodType>();
+
+export const envelopeSchema = <T extends z.ZodType>(value: T): ReturnType<typeof makeEnvelopeSchema<T>> => {
+  let schema = envelopeSchemas.get(value);
+  if (!schema) {
+    schema = makeEnvelopeSchema(value);
+    envelopeSchemas.set(value, schema);
+  }
+  return schema as ReturnType<typeof makeEnvelopeSchema<T>>;
+};
 
 export const errorEnvelopeSchema = envelopeSchema(
   z.union([z.object({ fields: z.record(z.string(), z.string()) }).passthrough(), z.null(), z.unknown()]),
