@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { gamesCalls } from '@banca/contract/routes';
 import { apiCall, isApiError } from '@/api';
@@ -172,6 +172,24 @@ function Launching() {
   );
 }
 
+/**
+ * Phones: the frame ends at the screen's foot (its height is what the screen has below its top), so
+ * the game's own sticky ticket bar is on screen rather than below it. Desktops keep the CSS height.
+ */
+function useFitToScreen(ref: React.RefObject<HTMLIFrameElement | null>, ready: boolean) {
+  useEffect(() => {
+    const frame = ref.current;
+    if (!frame) return;
+    const fit = () => {
+      const top = frame.getBoundingClientRect().top + window.scrollY;
+      frame.style.setProperty('--frame-fit', `${Math.max(420, Math.floor(window.innerHeight - top))}px`);
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [ref, ready]);
+}
+
 /** One lottery game launched into a frame, with a retry when the launch fails. */
 function LotteryFrame({ game, prizeMode, title }: { game: LotteryGame; prizeMode: PrizeMode; title: string }) {
   const { t, language } = useT();
@@ -204,11 +222,13 @@ function LotteryFrame({ game, prizeMode, title }: { game: LotteryGame; prizeMode
       setLaunch({});
     };
   }, [game.vendor, game.area, game.gameCode, pathname, language, prizeMode, view, attempt, t]);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useFitToScreen(frame, !!launch.url);
   if (!launch.url && !launch.error) return <Launching />;
   return (
     <div className="lottery-page__stage">
       {launch.url ? (
-        <iframe className="lottery-page__frame" src={launch.url} title={title} />
+        <iframe ref={frame} className="lottery-page__frame" src={launch.url} title={title} />
       ) : (
         <Empty title={t('lottery.page.failed')} hint={launch.error} icon="ticket">
           <Button onClick={() => setAttempt((n) => n + 1)}>{t('lottery.page.retry')}</Button>
