@@ -191,7 +191,15 @@ function useFitToScreen(ref: React.RefObject<HTMLIFrameElement | null>, ready: b
 }
 
 /** One lottery game launched into a frame, with a retry when the launch fails. */
-function LotteryFrame({ game, prizeMode, title }: { game: LotteryGame; prizeMode: PrizeMode; title: string }) {
+function LotteryFrame({
+  game,
+  prizeMode,
+  title,
+}: {
+  game: LotteryGame;
+  prizeMode: PrizeMode;
+  title: string;
+}) {
   const { t, language } = useT();
   const { pathname } = useLocation();
   const [params] = useSearchParams();

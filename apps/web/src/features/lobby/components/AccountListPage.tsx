@@ -7,7 +7,11 @@ import { shownCount } from '../model/filters';
 import { GameGrid } from './GameGrid';
 
 type List = 'favorite' | 'recent' | 'hot';
-const TITLES = { favorite: 'games.favoriteTitle', recent: 'games.recentTitle', hot: 'games.hotTitle' } as const;
+const TITLES = {
+  favorite: 'games.favoriteTitle',
+  recent: 'games.recentTitle',
+  hot: 'games.hotTitle',
+} as const;
 const EMPTY = { favorite: 'games.noFavorites', recent: 'games.noRecent', hot: 'home.noGames' } as const;
 
 /**
@@ -25,7 +29,10 @@ export default function AccountListPage() {
     ...favoriteListQuery(memberId, language),
     enabled: list === 'favorite' && !!memberId,
   });
-  const recent = useQuery({ ...recentGamesQuery(memberId, language), enabled: list === 'recent' && !!memberId });
+  const recent = useQuery({
+    ...recentGamesQuery(memberId, language),
+    enabled: list === 'recent' && !!memberId,
+  });
   const hot = useQuery({ ...hotGamesQuery(language), enabled: list === 'hot' });
   const query = list === 'favorite' ? favourites : list === 'hot' ? hot : recent;
   const all = query.data ?? [];

@@ -23,7 +23,10 @@ export function useCatalogueVendors(): { vendors: CatalogueVendor[]; pending: bo
       for (const card of category.cards) {
         if (card.gameCode || seen.has(card.vassalage)) continue;
         const mark = (FOOTER_VENDOR_ICONS as readonly string[]).includes(card.vassalage);
-        seen.set(card.vassalage, { vassalage: card.vassalage, name: mark ? card.vassalage : card.displayName });
+        seen.set(card.vassalage, {
+          vassalage: card.vassalage,
+          name: mark ? card.vassalage : card.displayName,
+        });
       }
     }
     return [...seen.values()];

@@ -26,16 +26,13 @@ export function useLaunch() {
         openModal('vendorGames', { vassalage: card.vassalage, gameType: card.gameType ?? '', title });
       const filter = { gameType: (card.gameType || 'RNG') as ListGameType, vassalage: card.vassalage };
       // The chooser's own first page (cached for it when there are several games).
-      queryClient.fetchInfiniteQuery(gameListQuery(language, filter)).then(
-        (data) => {
-          const games = data.pages.flatMap((page) => page.games);
-          const last = data.pages.at(-1);
-          const only = games.length === 1 && last && last.pageNo >= last.totalPages ? games[0] : undefined;
-          if (only) launch({ ...only, isGame: 'GAME' });
-          else chooser();
-        },
-        chooser,
-      );
+      queryClient.fetchInfiniteQuery(gameListQuery(language, filter)).then((data) => {
+        const games = data.pages.flatMap((page) => page.games);
+        const last = data.pages.at(-1);
+        const only = games.length === 1 && last && last.pageNo >= last.totalPages ? games[0] : undefined;
+        if (only) launch({ ...only, isGame: 'GAME' });
+        else chooser();
+      }, chooser);
     };
     const route = launchRoute(card, uiStore.get());
     switch (route.kind) {
