@@ -45,8 +45,8 @@ export function useScrollStrip(ref: RefObject<HTMLElement | null>, activeKey: st
   };
   // Before paint; and again after the effects of the children (a dialog moving focus into the strip
   // scrolls it, leaving the active item at the faded edge).
-  useLayoutEffect(reveal, [ref, activeKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(reveal, [ref, activeKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  useLayoutEffect(reveal, [ref, activeKey]);
+  useEffect(reveal, [ref, activeKey]);
 
   useLayoutEffect(() => {
     const strip = ref.current;
