@@ -16,6 +16,8 @@ export const paths = {
   esports: '/esports',
   lott: '/lott',
   elott: '/elott',
+  /** Cockfight's game centre: its vendors and their games (the home section's 'more'; not in the spec). */
+  cockfight: '/cockfight',
   /** Game list centre. */
   live: '/live',
   fish: '/fish',
@@ -24,6 +26,8 @@ export const paths = {
   /** Account game lists (login). */
   favorite: '/favorite',
   recent: '/recent',
+  /** Every hot game, of every category (the home HOT section's 'more'; not in the spec). */
+  hot: '/hot',
   /** Lottery pages (login). */
   lottery: '/lottery',
   seaLottery: '/seaLottery',

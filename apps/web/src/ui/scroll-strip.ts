@@ -1,7 +1,9 @@
-import { useLayoutEffect, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, type RefObject } from 'react';
 
 /** Pixels of slack under which an edge counts as reached (sub-pixel layouts never land on 0 exactly). */
 const EDGE = 2;
+/** Room kept beside a revealed item: more than the 40 px edge fade (ui.css), so it is never faded. */
+const MARGIN = 48;
 
 /**
  * Marks whether a horizontally scrolling strip (tabs, a centre's menu on phones) has more content
@@ -20,7 +22,7 @@ export function markStripOverflow(strip: HTMLElement): void {
  * Scrolls the strip itself (never the page) so the element is wholly visible, with a little room to
  * show its neighbour.
  */
-export function revealInStrip(strip: HTMLElement, item: HTMLElement, margin = 24): void {
+export function revealInStrip(strip: HTMLElement, item: HTMLElement, margin = MARGIN): void {
   if (strip.scrollWidth <= strip.clientWidth) return;
   const stripBox = strip.getBoundingClientRect();
   const itemBox = item.getBoundingClientRect();
@@ -34,13 +36,17 @@ export function revealInStrip(strip: HTMLElement, item: HTMLElement, margin = 24
  * scrolled into view, and whose hidden edges are marked. `activeKey` changes when the selection does.
  */
 export function useScrollStrip(ref: RefObject<HTMLElement | null>, activeKey: string | undefined): void {
-  useLayoutEffect(() => {
+  const reveal = () => {
     const strip = ref.current;
     if (!strip) return;
     const active = strip.querySelector<HTMLElement>('[aria-selected="true"], [aria-current], .is-active');
     if (active) revealInStrip(strip, active);
     markStripOverflow(strip);
-  }, [ref, activeKey]);
+  };
+  // Before paint; and again after the effects of the children (a dialog moving focus into the strip
+  // scrolls it, leaving the active item at the faded edge).
+  useLayoutEffect(reveal, [ref, activeKey]);
+  useEffect(reveal, [ref, activeKey]);
 
   useLayoutEffect(() => {
     const strip = ref.current;

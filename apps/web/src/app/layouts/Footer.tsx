@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { FOOTER_VENDOR_ICONS } from '@banca/contract';
+import { useCatalogueVendors } from '@/features/lobby';
 import { useHelpCenter, useSiteName } from '@/features/system';
 import { helpArticle, paths } from '@/config/paths';
 import { useT } from '@/i18n';
@@ -13,16 +13,21 @@ const PRODUCTS = [
   { to: paths.pvp, key: 'PVP' },
   { to: paths.sports, key: 'SPORTS' },
   { to: paths.esports, key: 'ESPORTS' },
+  { to: paths.cockfight, key: 'COCKFIGHT' },
   { to: paths.lott, key: 'LOTT' },
   { to: paths.elott, key: 'ELOTT' },
 ] as const;
 
-/** Footer: help-centre links (open the help modal), product categories, social links, vendor marks. */
+/**
+ * Footer: help-centre links (open the help modal), product categories, social links, and the marks
+ * of the vendors the catalogue really has.
+ */
 export default function Footer() {
   const { t } = useT();
   const site = useSiteName();
   const help = useHelpCenter();
   const articles = [...(help.data ?? [])].sort((a, b) => a.sort - b.sort);
+  const { vendors, pending: vendorsPending } = useCatalogueVendors();
 
   return (
     <footer className="footer">
@@ -67,13 +72,19 @@ export default function Footer() {
         <h2 id="footer-vendors" className="footer__heading">
           {t('footer.vendors')}
         </h2>
-        <ul className="vendor-badges">
-          {FOOTER_VENDOR_ICONS.map((vendor) => (
-            <li key={vendor} className="vendor-badge">
-              {vendor}
-            </li>
-          ))}
-        </ul>
+        {vendorsPending ? (
+          <div className="footer__skeleton">
+            <Skeleton width="60%" />
+          </div>
+        ) : (
+          <ul className="vendor-badges">
+            {vendors.map((vendor) => (
+              <li key={vendor.vassalage} className="vendor-badge">
+                {vendor.name}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <div className="footer__legal">
         <span className="age-badge" aria-hidden="true">

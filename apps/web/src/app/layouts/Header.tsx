@@ -1,11 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AccountArea, openLogin, openRegister } from '@/features/auth';
 import { BrandLink, LanguageSelect, ThemeToggle } from '@/features/system';
 import { paths, memberPage } from '@/config/paths';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
-import { Button, Icon, type CoreIconName } from '@/ui';
+import { Button, Icon, useScrollStrip, type CoreIconName } from '@/ui';
 
 const NAV: Array<{ to: string; key: 'deposit' | 'withdrawal' | 'agent' | 'promotions'; icon: CoreIconName }> =
   [
@@ -24,6 +24,10 @@ export function Header({ withSideMenu }: { withSideMenu: boolean }) {
   const { t } = useT();
   const isLogin = useUi((state) => state.isLogin);
   const drawerOpen = useUi((state) => state.showSideMenu);
+  // On phones the links share the width; should they ever not fit (a large font), the strip scrolls
+  // and fades the edge that has more.
+  const nav = useRef<HTMLElement>(null);
+  useScrollStrip(nav, undefined);
 
   return (
     <header className="header">
@@ -41,7 +45,7 @@ export function Header({ withSideMenu }: { withSideMenu: boolean }) {
           </button>
         )}
         <BrandLink />
-        <nav className="header__nav" aria-label={t('header.mainNav')}>
+        <nav ref={nav} className="header__nav scroll-strip" aria-label={t('header.mainNav')}>
           <ul>
             {NAV.map((item) => (
               <li key={item.key}>

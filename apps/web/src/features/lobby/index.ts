@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { withMessages } from '@/i18n';
 
 export { HomePage } from './components/HomePage';
+export { useCatalogueVendors } from './hooks/useCatalogueVendors';
 export const loadGameCentrePage = withMessages(() => import('./components/GameCentrePage'));
 export const loadGameListPage = withMessages(() => import('./components/GameListPage'));
 export const loadAccountListPage = withMessages(() => import('./components/AccountListPage'));

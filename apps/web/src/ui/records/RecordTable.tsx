@@ -31,8 +31,6 @@ export interface RecordTableProps<Row> {
   captionVisible?: boolean;
   /** data-testid of every row (tests find rows by it). */
   rowTestId?: string;
-  /** On a phone: one card per row (long lists), or the table scrolling sideways in its box (short tables). */
-  phone?: 'cards' | 'scroll';
   /** How many labelled values a phone card puts on one line. */
   cardColumns?: 2 | 3;
 }
@@ -44,7 +42,10 @@ const cardClass = {
   double: 'is-card-double',
 };
 
-/** A record table: a table on wide screens; on a phone, cards (each value under its label) or a sideways scroll. */
+/**
+ * A record table: a table on wide screens; on a phone, one card per row, each value under its label.
+ * Never a table wider than the phone: a sideways-scrolling table hid its last columns (issue 25).
+ */
 export function RecordTable<Row>({
   rows,
   columns,
@@ -52,7 +53,6 @@ export function RecordTable<Row>({
   caption,
   captionVisible = false,
   rowTestId,
-  phone = 'cards',
   cardColumns = 2,
 }: RecordTableProps<Row>) {
   const withAside = columns.some((c) => c.card === 'aside');
@@ -65,8 +65,8 @@ export function RecordTable<Row>({
     ]
       .filter(Boolean)
       .join(' ') || undefined;
-  const table = (
-    <table className={`records__table records__table--${phone}`} data-card-columns={cardColumns}>
+  return (
+    <table className="records__table records__table--cards" data-card-columns={cardColumns}>
       <caption className={captionVisible ? undefined : 'visually-hidden'}>{caption}</caption>
       <thead>
         <tr>
@@ -95,13 +95,5 @@ export function RecordTable<Row>({
         ))}
       </tbody>
     </table>
-  );
-  // A table that scrolls sideways is a focusable region, so a keyboard can scroll it too.
-  return phone === 'scroll' ? (
-    <div className="records__scroll" role="region" aria-label={caption} tabIndex={0}>
-      {table}
-    </div>
-  ) : (
-    table
   );
 }

@@ -1,7 +1,13 @@
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { AgentLoginForm, confirmLogout } from '@/features/auth';
-import { BrandLink, LanguageSelect, ThemeToggle, useSiteName } from '@/features/system';
+import {
+  BrandLink,
+  CustomerServiceButton,
+  LanguageSelect,
+  ThemeToggle,
+  useSiteName,
+} from '@/features/system';
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
@@ -87,6 +93,12 @@ export default function AgentLandingPage() {
             <FullIcon name="clock" size={18} />
             {t('agent.hours')}
           </p>
+          {/* Becoming an agent goes through the merchant's customer service: the way to apply. */}
+          <div className="agent-landing__apply">
+            <h2 id="agent-apply-title">{t('agent.applyTitle')}</h2>
+            <p>{t('agent.applyText')}</p>
+            <CustomerServiceButton label={t('agent.applyAction')} />
+          </div>
         </section>
         <div className="agent-landing__login card">
           {isLogin ? (

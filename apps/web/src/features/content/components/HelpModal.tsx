@@ -51,6 +51,8 @@ export default function HelpModal({ props, close }: Props) {
                     type="button"
                     className={`help__item${article === selected ? ' is-active' : ''}`}
                     aria-current={article === selected ? 'true' : undefined}
+                    // The dialog's first focus goes to the open article's topic, not the first topic.
+                    data-autofocus={article === selected ? '' : undefined}
                     onClick={() => {
                       setSlug(article.slug);
                       history.replaceState(

@@ -150,6 +150,7 @@ function Betting({
   const stakeValid =
     Number.isFinite(stakeMinor) && stakeMinor >= table.minStake && stakeMinor <= table.maxStake;
   const money = (minor: number) => formatMinorUnits(minor, language);
+  const buyDisabled = busy || picks.length === 0 || !stakeValid || state.current.state !== 'open';
   const toggle = (pick: Pick) => {
     setMessage(undefined);
     purchase.newAttempt();
@@ -191,6 +192,29 @@ function Betting({
           </fieldset>
         ))}
       </div>
+      {/* Phones: the slip is far below the picks, so a bar at the screen's foot keeps the total and
+          the buy button in reach; it comes to rest just above the slip. */}
+      {(picks.length > 0 || message) && (
+        <div className="lotto__bar" role="region" aria-label={t('lottery.summary')}>
+          <p className="lotto__bar-text">
+            {message ? (
+              <span className={message.kind === 'error' ? 'lotto__error' : 'lotto__ok'}>{message.text}</span>
+            ) : (
+              <>
+                <span>{t('lottery.picksCount', { count: picks.length })}</span>
+                <strong>
+                  {t('lottery.total')} {session.currency} {money(stakeValid ? stakeMinor * picks.length : 0)}
+                </strong>
+              </>
+            )}
+          </p>
+          {picks.length > 0 && (
+            <Button busy={busy} disabled={buyDisabled} onClick={buy}>
+              {t('lottery.buy')}
+            </Button>
+          )}
+        </div>
+      )}
       <aside className="lotto__slip" aria-labelledby="lotto-slip-title">
         <h3 id="lotto-slip-title">{t('lottery.slip')}</h3>
         {picks.length === 0 ? (
@@ -238,12 +262,7 @@ function Betting({
             {session.currency} {money(stakeValid ? stakeMinor * picks.length : 0)}
           </strong>
         </p>
-        <Button
-          block
-          busy={busy}
-          disabled={busy || picks.length === 0 || !stakeValid || state.current.state !== 'open'}
-          onClick={buy}
-        >
+        <Button block busy={busy} disabled={buyDisabled} onClick={buy}>
           {t('lottery.buy')}
         </Button>
         <p role="status" className={message?.kind === 'error' ? 'lotto__error' : 'lotto__ok'}>

@@ -12,7 +12,8 @@ interface Props {
 
 /**
  * Game tile (spec section 2): image, hot badge when isHot is 1, play button, free-trial button when
- * supportPlay is 0, name and favourite toggle. Square image box: no layout shift while it loads.
+ * supportPlay is 0, name (which plays too) and favourite toggle. Square image box: no layout shift
+ * while it loads.
  */
 export function GameTile({ game, favourite, onPlay, onFavourite }: Props) {
   const { t } = useT();
@@ -51,8 +52,11 @@ export function GameTile({ game, favourite, onPlay, onFavourite }: Props) {
           )}
         </div>
       </div>
+      {/* The name starts the game too (a pointer's shortcut; keyboards have the play button). */}
       <p className="game-tile__name" title={game.gameName}>
-        {game.gameName}
+        <button type="button" className="game-tile__name-button" tabIndex={-1} onClick={() => onPlay(game)}>
+          {game.gameName}
+        </button>
       </p>
     </li>
   );

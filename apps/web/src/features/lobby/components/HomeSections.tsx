@@ -32,7 +32,7 @@ const CARD_SECTIONS: { category: CardCategory; cap?: number; more: string }[] = 
   { category: 'SPORTS', cap: HOME_SMALL_SECTION_CAP, more: paths.sports },
   { category: 'PVP', more: paths.pvp },
   { category: 'ESPORTS', cap: HOME_SMALL_SECTION_CAP, more: paths.esports },
-  { category: 'COCKFIGHT', cap: HOME_SMALL_SECTION_CAP, more: paths.sports },
+  { category: 'COCKFIGHT', cap: HOME_SMALL_SECTION_CAP, more: paths.cockfight },
   { category: 'LOTT', more: paths.lott },
   { category: 'ELOTT', more: paths.elott },
 ];
@@ -226,7 +226,7 @@ const Sections = memo(function Sections({
           id="sec-hot"
           icon="flame"
           title={t('category.HOT')}
-          more={`${paths.rng}?tab=HOT`}
+          more={paths.hot}
           games={(hot ?? []).slice(0, HOME_HOT_CAP)}
           pending={hotPending}
           empty={t('home.noGames')}

@@ -3,8 +3,8 @@ import type { MenuCard } from '../api/lobby-api';
 import { LazyImage } from './LazyImage';
 
 /**
- * Vendor tile (spec section 2): the vendor's image, and a play button for non-slot types (slot
- * vendors open their game list instead: `onOpen`).
+ * Vendor tile (spec section 2): the vendor's image and a play button; a slot vendor's play button (and
+ * image) open its game list (`onOpen`), others launch.
  */
 export function VendorTile({
   card,
@@ -29,16 +29,14 @@ export function VendorTile({
       </button>
       <div className="vendor-tile__foot">
         <span className="vendor-tile__name">{card.displayName}</span>
-        {!slot && (
-          <button
-            type="button"
-            className="vendor-tile__play"
-            aria-label={t('lobby.playGame', { name: card.displayName })}
-            onClick={onPlay}
-          >
-            {t('lobby.play')}
-          </button>
-        )}
+        <button
+          type="button"
+          className="vendor-tile__play"
+          aria-label={t(slot ? 'lobby.playVendor' : 'lobby.playGame', { name: card.displayName })}
+          onClick={slot ? onOpen : onPlay}
+        >
+          {t('lobby.play')}
+        </button>
       </div>
     </li>
   );

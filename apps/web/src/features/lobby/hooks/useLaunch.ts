@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { openLogin, showTrialPrompt } from '@/features/auth';
+import { useT } from '@/i18n';
 import { openModal, uiStore } from '@/state';
+import { gameListQuery, type ListGameType } from '../api/lobby-api';
 import { launchRoute, type LaunchTarget } from '../model/launch';
 
 export interface LaunchCard extends LaunchTarget {
@@ -9,10 +12,28 @@ export interface LaunchCard extends LaunchTarget {
   displayName?: string;
 }
 
-/** Starts a game or vendor card by the spec's launch routing (section 4, model/launch.ts). */
+/**
+ * Starts a game or vendor card by the spec's launch routing (section 4, model/launch.ts). A vendor's
+ * chooser that would hold a single game is skipped: that game starts at once.
+ */
 export function useLaunch() {
   const navigate = useNavigate();
-  return (card: LaunchCard) => {
+  const queryClient = useQueryClient();
+  const { language } = useT();
+  const launch = (card: LaunchCard) => {
+    const openVendor = (title: string) => {
+      const chooser = () =>
+        openModal('vendorGames', { vassalage: card.vassalage, gameType: card.gameType ?? '', title });
+      const filter = { gameType: (card.gameType || 'RNG') as ListGameType, vassalage: card.vassalage };
+      // The chooser's own first page (cached for it when there are several games).
+      queryClient.fetchInfiniteQuery(gameListQuery(language, filter)).then((data) => {
+        const games = data.pages.flatMap((page) => page.games);
+        const last = data.pages.at(-1);
+        const only = games.length === 1 && last && last.pageNo >= last.totalPages ? games[0] : undefined;
+        if (only) launch({ ...only, isGame: 'GAME' });
+        else chooser();
+      }, chooser);
+    };
     const route = launchRoute(card, uiStore.get());
     switch (route.kind) {
       case 'login':
@@ -25,11 +46,7 @@ export function useLaunch() {
         void navigate(route.to);
         return;
       case 'vendorPopup':
-        openModal('vendorGames', {
-          vassalage: card.vassalage,
-          gameType: card.gameType ?? '',
-          title: card.gameName ?? card.displayName ?? card.vassalage,
-        });
+        openVendor(card.gameName ?? card.displayName ?? card.vassalage);
         return;
       case 'game':
         if (card.nodeId)
@@ -39,12 +56,8 @@ export function useLaunch() {
             gameCode: card.gameCode ?? '',
             title: card.gameName ?? card.displayName ?? card.vassalage,
           });
-        else
-          openModal('vendorGames', {
-            vassalage: card.vassalage,
-            gameType: card.gameType ?? '',
-            title: card.displayName ?? card.vassalage,
-          });
+        else openVendor(card.displayName ?? card.vassalage);
     }
   };
+  return launch;
 }

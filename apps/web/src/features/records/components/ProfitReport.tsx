@@ -46,6 +46,7 @@ export default function ProfitReport() {
       id: 'category',
       header: t('records.category'),
       rowHeader: true,
+      card: 'title',
       render: (c) => t(`category.${c.category}`),
     },
     { id: 'rounds', header: t('records.rounds'), numeric: true, render: (c) => c.rounds },
@@ -55,6 +56,7 @@ export default function ProfitReport() {
       id: 'profit',
       header: t('records.profit'),
       numeric: true,
+      card: 'aside',
       render: (c) => <Money minor={c.profit} signed />,
     },
   ];
@@ -127,7 +129,7 @@ export default function ProfitReport() {
                 rowTestId="profit-category"
                 caption={t('records.profitPage.byCategory')}
                 captionVisible
-                phone="scroll"
+                cardColumns={3}
               />
             </RecordStates>
           </>
