@@ -2,7 +2,7 @@ import { LIST_GAME_TYPES, type Language, type ListGameType } from '@banca/contra
 import { gamesCalls, walletCalls } from '@banca/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '@/api';
-import { localMidnight } from '@/lib/clock';
+import { localMidnight, shiftDay } from '@/lib/clock';
 
 /**
  * Filters of the betting record as the screen holds them (the URL's search params: dates in the
@@ -63,7 +63,9 @@ export const profitQuery = (
     queryFn: ({ signal }) =>
       apiCall(gamesCalls.profit, {
         signal,
-        query: { period, from: localMidnight(from)!, to: localMidnight(to, 1)! },
+        // Calendar days, read by the server in the merchant's calendar (its time zone), so a day is
+        // the merchant's day whatever the browser's zone; `to` is exclusive: the day after the last.
+        query: { period, from, to: shiftDay(to, 1)! },
       }),
     enabled: memberId !== undefined && localMidnight(from) !== undefined && localMidnight(to) !== undefined,
   });
