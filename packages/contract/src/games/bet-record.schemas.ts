@@ -48,9 +48,12 @@ export type BetRecordQuery = z.infer<typeof betRecordQuerySchema>;
 export const betRecordEntrySchema = z.strictObject({
   /** The record's id (the next page's cursor when last). */
   id: z.string(),
+  /** The vendor's round id: for house rounds, the id their fairness view verifies. */
   roundId: z.string(),
   vendor: z.string(),
   vendorName: z.string(),
+  /** The catalogue node of the game (what a launch names). */
+  nodeId: z.string(),
   gameCode: z.string(),
   /** In the request's language; the game code when the catalogue no longer has the game. */
   gameName: z.string(),

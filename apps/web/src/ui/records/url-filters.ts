@@ -14,7 +14,15 @@ export interface UrlFilters<F extends FilterValues> {
   setDraft: (patch: Partial<F>) => void;
   /** Writes `values` (the draft by default) to the URL as a new history entry: a link or Back restores them. */
   apply: (values?: F) => void;
+  /** Some applied filter differs from its default: an empty list says "nothing for these filters". */
+  filtered: boolean;
+  /** Back to the defaults (a new history entry). */
+  clear: () => void;
 }
+
+/** Whether `applied` narrows the list: some value differs from its default. */
+export const isFiltered = <F extends FilterValues>(applied: F, defaults: F): boolean =>
+  Object.keys(defaults).some((name) => (applied[name] ?? '') !== defaults[name]);
 
 /**
  * The filters of a record page in the URL's search params, so a filtered list can be linked, reloaded
@@ -51,6 +59,8 @@ export function useUrlFilters<F extends FilterValues>(
     draft,
     setDraft: (patch) => setEdit({ key, values: { ...draft, ...patch } }),
     apply,
+    filtered: isFiltered(applied, base),
+    clear: () => apply(base),
   };
 }
 

@@ -65,6 +65,7 @@ export async function listBets(
     items: page.map((r) => ({
       id: String(r.id),
       roundId: r.round_id,
+      nodeId: r.node_id,
       vendor: r.vendor,
       vendorName: names.vendors.get(r.vendor) ?? r.vendor,
       gameCode: r.game_code,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useT } from '@/i18n';
+import { Empty, Icon } from '@/ui';
 import { useUi } from '@/state';
 import { favoriteListQuery, recentGamesQuery } from '../api/lobby-api';
 import { shownCount } from '../model/filters';
@@ -22,14 +23,23 @@ export default function AccountListPage() {
       <header className="page__head">
         <h1>{t(favorite ? 'games.favoriteTitle' : 'games.recentTitle')}</h1>
       </header>
-      <GameGrid
-        games={all.slice(0, shownCount(page))}
-        pending={query.isPending && query.fetchStatus !== 'idle'}
-        error={query.isError}
-        hasMore={all.length > shownCount(page)}
-        onMore={() => setParams({ page: String(page + 1) }, { preventScrollReset: true })}
-        empty={t(favorite ? 'games.noFavorites' : 'games.noRecent')}
-      />
+      {favorite && !query.isPending && !query.isError && all.length === 0 ? (
+        // An empty favourites list says how one is added (the star on a game tile), and where to find games.
+        <Empty title={t('games.noFavorites')} hint={t('games.noFavoritesHint')} icon="star">
+          <Link to="/" className="btn btn--primary btn--md">
+            <Icon name="slots" size={16} /> {t('games.browseGames')}
+          </Link>
+        </Empty>
+      ) : (
+        <GameGrid
+          games={all.slice(0, shownCount(page))}
+          pending={query.isPending && query.fetchStatus !== 'idle'}
+          error={query.isError}
+          hasMore={all.length > shownCount(page)}
+          onMore={() => setParams({ page: String(page + 1) }, { preventScrollReset: true })}
+          empty={t(favorite ? 'games.noFavorites' : 'games.noRecent')}
+        />
+      )}
     </div>
   );
 }

@@ -80,3 +80,30 @@ export const bonusPageQuery = (memberId: number | undefined, cursor: string) =>
       }),
     enabled: memberId !== undefined,
   });
+
+/** House rounds the fairness view verifies: the house vendor's slot and dice (house-games' verifyRound). */
+const VERIFIABLE: Readonly<Record<string, readonly string[]>> = { BANCA: ['SLOT5X3', 'DICE'] };
+export const verifiable = (round: { vendor: string; gameCode: string; status: string }): boolean =>
+  round.status === 'SETTLED' && (VERIFIABLE[round.vendor]?.includes(round.gameCode) ?? false);
+
+/**
+ * The game's own fairness view with the round verified: a launch of the game (its one-time URL),
+ * with `verify=<roundId>` for the house page, which opens its Verify tab on that round.
+ */
+export async function verifyUrl(
+  round: { nodeId: string; roundId: string },
+  language: Language,
+  device: 'MOBILE' | 'DESKTOP',
+): Promise<string> {
+  const launch = await apiCall(gamesCalls.launchGame, {
+    body: {
+      nodeId: round.nodeId,
+      device,
+      backUrl: `${window.location.pathname}${window.location.search}`,
+      language,
+    },
+  });
+  const url = new URL(launch.url, window.location.origin);
+  url.searchParams.set('verify', round.roundId);
+  return url.origin === window.location.origin ? `${url.pathname}${url.search}` : url.toString();
+}
