@@ -3,6 +3,7 @@ import { houseCalls } from '@banca/contract/routes';
 import { HOUSE_SLOT, verifyRound, type VerifiedRound } from '@banca/house-games';
 import { t, useT } from '@/i18n';
 import { Button, Empty } from '@/ui';
+import { dateTimeFormat } from '@/lib/clock';
 import { formatMinorUnits } from '@/lib/money';
 import { houseCall, type HouseSession } from '../session';
 import { canonical, errorText, type HouseRound } from './play-api';
@@ -157,11 +158,7 @@ export function VerifyView({
     if (picked) setVerdict(judge(picked, check));
   };
 
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(language === 'EN' ? 'en-GB' : 'pt-BR', {
-      timeStyle: 'medium',
-      dateStyle: 'short',
-    }).format(new Date(iso));
+  const when = (iso: string) => dateTimeFormat(language).format(new Date(iso));
   const money = (minor: number) => `${session.currency} ${formatMinorUnits(minor, language)}`;
   const field = (name: keyof Check, label: string) => (
     <label className="house-play__field house-play__field--wide">
