@@ -43,7 +43,10 @@ export function useUrlFilters<F extends FilterValues>(
   const [edit, setEdit] = useState<{ key: string; values: F } | null>(null);
   const draft = edit && edit.key === key ? edit.values : applied;
 
-  const apply = (values: F = draft) =>
+  const apply = (values: F = draft) => {
+    // The edit is spent: the draft follows the URL again (coming back to these filters, by Back or
+    // Clear, shows them as applied, not an edit made before).
+    setEdit(null);
     setParams((current) => {
       const next = new URLSearchParams(current);
       for (const name of names) next.delete(name);
@@ -52,6 +55,7 @@ export function useUrlFilters<F extends FilterValues>(
       for (const name of names) if (next.get(name) === fallback[name]) next.delete(name);
       return next;
     });
+  };
 
   return {
     applied,
