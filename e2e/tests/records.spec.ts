@@ -110,6 +110,20 @@ test('play rounds, find them in the betting record, see the profit, and a bonus 
   await expect(rows.nth(0)).toContainText(`-${fmt('2,00')}`);
   await expect(page.getByTestId('bet-totals')).toContainText(`-${fmt('7,00')}`);
   await shot(page, info, 'records-bets');
+  // A row's detail: its round id (the vendor's), and for an outside provider's round, no house proof.
+  await rows.nth(0).locator('summary').click();
+  await expect(rows.nth(0).getByTestId('round-id')).toHaveText(/\S+/);
+  await expect(rows.nth(0).getByText(t(lang, 'records.noVerify'))).toBeVisible();
+  await shot(page, info, 'records-bets-detail');
+  // Filters that match nothing say so (not "no rounds yet"), with a way back.
+  await page
+    .getByLabel(t(lang, 'records.status'), { exact: true })
+    .selectOption({ label: t(lang, 'records.statuses.CANCELLED') });
+  await page.getByRole('button', { name: t(lang, 'records.apply'), exact: true }).click();
+  await expect(page.getByText(t(lang, 'records.betsEmptyFiltered'))).toBeVisible();
+  await expect(page.getByText(t(lang, 'records.empty'))).toHaveCount(0);
+  await page.getByRole('button', { name: t(lang, 'records.clearFilters') }).click();
+  await expect(rows).toHaveCount(3);
   await page
     .getByLabel(t(lang, 'records.category'), { exact: true })
     .selectOption({ label: t(lang, 'category.LIVE') });

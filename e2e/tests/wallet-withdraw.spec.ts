@@ -94,7 +94,31 @@ test('a new member withdraws by PIX: password, key, request, approval, payout, r
   const status = page.getByTestId('wd-status').first();
   await expect(status).toHaveText(t(lang, 'wallet.withdraw.status.REQUESTED'));
   await expect(page.getByTestId('wd-balance')).toContainText(lang === 'PT' ? '750,00' : '750.00');
+  // Said, and the new tracker brought into view.
+  const notice = page.getByTestId('wd-notice');
+  await expect(notice).toContainText(lang === 'PT' ? '250,00' : '250.00');
+  await expect(notice).toBeInViewport();
+  await expect(page.getByRole('listitem').filter({ has: status }).first()).toBeInViewport();
   await shot(page, info, 'wallet-withdraw-held');
+
+  // Still pending: the member takes it back; the hold returns at once.
+  await page
+    .getByRole('button', { name: t(lang, 'wallet.withdraw.cancelRequest') })
+    .first()
+    .click();
+  await expect(status).toHaveText(t(lang, 'wallet.withdraw.status.CANCELLED'));
+  await expect(page.getByTestId('wd-balance')).toContainText(lang === 'PT' ? '1.000,00' : '1,000.00');
+  await expect(notice).toContainText(t(lang, 'wallet.withdraw.cancelledDone').split('.')[0]!);
+  await shot(page, info, 'wallet-withdraw-cancelled');
+
+  // Asked again, to be paid.
+  await form
+    .getByLabel(new RegExp(t(lang, 'wallet.withdraw.amount').replace('({{currency}})', '')))
+    .fill('250');
+  await form.getByLabel(t(lang, 'wallet.security.paymentPassword')).fill(PAY_PW);
+  await form.getByRole('button', { name: t(lang, 'wallet.withdraw.submit') }).click();
+  await expect(status).toHaveText(t(lang, 'wallet.withdraw.status.REQUESTED'));
+  await expect(page.getByTestId('wd-balance')).toContainText(lang === 'PT' ? '750,00' : '750.00');
 
   // Finance approves through the operator API; the sandbox rail pays after a short delay and the
   // tracker follows without a reload.

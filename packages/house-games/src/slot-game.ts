@@ -1,5 +1,5 @@
 /**
- * The house slot: "Fruit Crown", 5 reels × 3 rows, 20 fixed lines, wild, scatter with free spins.
+ * The house slot: "Fortuna Dourada" / "Golden Fortune", 5 reels × 3 rows, 20 fixed lines, wild, scatter with free spins.
  * Exact RTP 96.04% (slotRtp; bench/rtp.mjs prints it; docs/house-games.md has the tables).
  */
 import type { SlotDefinition } from './slot.ts';

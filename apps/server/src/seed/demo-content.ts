@@ -13,6 +13,8 @@ export const DEMO_MERCHANT = {
   currency: 'BRL',
   currencySymbol: 'R$',
   domain: 'banca.example',
+  /** Brasília time: "daily" limits and profit-and-loss days turn at its midnight (wallet settings). */
+  timeZone: 'America/Sao_Paulo',
 };
 
 interface FieldRule {

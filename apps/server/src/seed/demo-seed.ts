@@ -147,6 +147,13 @@ export async function seedDemo(db: Db, merchantCode = 'banca'): Promise<{ seeded
       .onConflict((oc) => oc.column('domain').doNothing())
       .execute();
 
+    // The merchant's calendar (wallet settings): a Brazilian merchant's day is Brasília's, not UTC's.
+    await trx
+      .insertInto('wallet_settings')
+      .values({ merchant_code: merchantCode, settings: JSON.stringify({ timeZone: DEMO_MERCHANT.timeZone }) })
+      .onConflict((oc) => oc.column('merchant_code').doNothing())
+      .execute();
+
     await trx
       .insertInto('system_status_setting')
       .values({ merchant_code: merchantCode })

@@ -1,7 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { hasKey, t as translate, useT } from '@/i18n';
 import { uiStore } from '@/state';
+import { pageTitle } from './page-title';
 import { routeNameOf, useRouteHandles } from './route-handles';
+
+/** The site's name as the served page titles it (white-label), read once. */
+let siteName: string | undefined;
 
 /** Scrolls to the element whose id is the URL hash, once it is rendered. */
 export const scrollToHash = (hash: string): boolean => {
@@ -27,6 +32,15 @@ export function NavigationEffects() {
   const location = useLocation();
   const name = routeNameOf(useRouteHandles());
   const lastName = useRef<string | undefined>(undefined);
+  const { language, t } = useT();
+
+  // Each route its own document title, in the page's language (again once lazy messages arrive).
+  useEffect(() => {
+    siteName ??= document.title || 'Banca';
+    document.title = pageTitle(location.pathname, location.search, name, siteName, (key) =>
+      hasKey(key) ? translate(key) : undefined,
+    );
+  }, [location.pathname, location.search, name, language, t]);
 
   useEffect(() => {
     if (lastName.current !== undefined && lastName.current !== name) window.scrollTo(0, 0);

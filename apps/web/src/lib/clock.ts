@@ -62,6 +62,15 @@ export const localMidnight = (day: string, plusDays = 0): string | undefined => 
   return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plusDays).toISOString();
 };
 
+/** A calendar day (yyyy-mm-dd) moved by `plusDays`, as a calendar day: no zone involved. */
+export const shiftDay = (day: string, plusDays: number): string | undefined => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return undefined;
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plusDays))
+    .toISOString()
+    .slice(0, 10);
+};
+
 /** Today in the viewer's calendar, yyyy-mm-dd, moved by `plusDays`. */
 export const localDay = (plusDays = 0): string => {
   const d = new Date();

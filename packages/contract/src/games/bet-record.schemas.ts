@@ -48,9 +48,12 @@ export type BetRecordQuery = z.infer<typeof betRecordQuerySchema>;
 export const betRecordEntrySchema = z.strictObject({
   /** The record's id (the next page's cursor when last). */
   id: z.string(),
+  /** The vendor's round id: for house rounds, the id their fairness view verifies. */
   roundId: z.string(),
   vendor: z.string(),
   vendorName: z.string(),
+  /** The catalogue node of the game (what a launch names). */
+  nodeId: z.string(),
   gameCode: z.string(),
   /** In the request's language; the game code when the catalogue no longer has the game. */
   gameName: z.string(),
@@ -85,16 +88,31 @@ export type BetRecordPage = z.infer<typeof betRecordPageSchema>;
 export const PROFIT_PERIODS = ['day', 'week', 'month'] as const;
 export type ProfitPeriod = (typeof PROFIT_PERIODS)[number];
 
-/** GET /wps/member/records/profit: settled rounds (settled in [from, to)) by period and category. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** An ISO-8601 instant, or a calendar day (yyyy-mm-dd) of the merchant's calendar. */
+const instantOrDay = z.union([z.string().datetime(), z.iso.date()]);
+
+/**
+ * GET /wps/member/records/profit: settled rounds (settled in [from, to)) by period and category.
+ * `from` and `to` are both instants, or both calendar days of the merchant's calendar (its wallet
+ * settings' time zone): a day stands for its local midnight, so `from=2026-03-10&to=2026-03-11` is
+ * the merchant's whole 10 March, whatever the browser's zone.
+ */
 export const profitQuerySchema = z
   .strictObject({
     period: z.enum(PROFIT_PERIODS).default('day'),
-    from: z.string().datetime(),
-    to: z.string().datetime(),
+    from: instantOrDay,
+    to: instantOrDay,
+  })
+  .refine((q) => CALENDAR_DAY.test(q.from) === CALENDAR_DAY.test(q.to), {
+    message: 'from and to must both be days or both be instants',
+    path: ['to'],
   })
   .refine(rangeIsOrdered, { message: 'from must be before to', path: ['from'] })
   .refine(rangeIsShort, { message: `at most ${RECORD_RANGE_MAX_DAYS} days`, path: ['to'] });
 export type ProfitQuery = z.infer<typeof profitQuerySchema>;
+/** Whether a profit query's bound is a calendar day (yyyy-mm-dd) rather than an instant. */
+export const isCalendarDay = (value: string): boolean => CALENDAR_DAY.test(value);
 
 const profitFigures = {
   rounds: z.number().int().min(0),

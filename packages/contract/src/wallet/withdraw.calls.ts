@@ -66,6 +66,13 @@ export const withdrawCalls = {
     auth: 'token',
     enc: false,
   },
+  cancelWithdrawal: {
+    id: 'wallet.cancelWithdrawal',
+    method: 'POST',
+    path: '/wps/v2/wallets/withdrawals/:id/cancel',
+    auth: 'token',
+    enc: false,
+  },
   transferTargets: {
     id: 'wallet.transferTargets',
     method: 'GET',

@@ -21,6 +21,9 @@ export const WITHDRAW_ERROR_STATUS = {
   turnover_not_met: 409,
   /** The withdrawal is not in a state that allows this (e.g. approved twice); value.status. */
   withdrawal_state_conflict: 409,
+  /** Only a withdrawal still waiting for a decision (REQUESTED) can be cancelled by its member; once
+   *  approved, rejected, paid or failed it cannot; value.status. */
+  withdrawal_not_cancellable: 409,
   /** A "not received" answer needs a png or jpg proof image of at most 5 MB. */
   proof_invalid: 400,
 } as const;
@@ -55,6 +58,10 @@ export const WITHDRAW_ERROR_MESSAGES: Record<WithdrawErrorCode, { PT: string; EN
   withdrawal_state_conflict: {
     PT: 'Este saque não permite esta ação agora.',
     EN: 'This withdrawal does not allow this action now.',
+  },
+  withdrawal_not_cancellable: {
+    PT: 'Este saque já foi decidido ou está em pagamento e não pode mais ser cancelado.',
+    EN: 'This withdrawal has already been decided or is being paid and can no longer be cancelled.',
   },
   proof_invalid: {
     PT: 'Envie uma imagem PNG ou JPG de até 5 MB como comprovante.',

@@ -74,6 +74,13 @@ export const withdrawRoutes = {
     body: confirmWithdrawalBodySchema,
     response: withdrawalSchema,
   }),
+  cancelWithdrawal: defineRoute(c.cancelWithdrawal, {
+    summary:
+      'Cancel a withdrawal still waiting for a decision: the held amount returns at once (a repeat answers the cancelled withdrawal)',
+    tags,
+    params: idParamSchema,
+    response: withdrawalSchema,
+  }),
   transferTargets: defineRoute(c.transferTargets, {
     summary: 'The upline and (for agents) direct downline this member may send money to',
     tags,

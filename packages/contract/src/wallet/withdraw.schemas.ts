@@ -75,6 +75,7 @@ export const WITHDRAWAL_STATUSES = [
   'REJECTED',
   'DISPUTED',
   'FAILED',
+  'CANCELLED',
 ] as const;
 export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
 export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
@@ -101,6 +102,8 @@ export const withdrawalSchema = z.strictObject({
   /** APPROVED -> FAILED: the rail did not pay; the held amount is back in the member's wallet. */
   failedAt: z.string().nullable(),
   failReason: payoutFailReasonSchema.nullable(),
+  /** REQUESTED -> CANCELLED: the member took the request back before a decision; the hold is returned. */
+  cancelledAt: z.string().nullable(),
   confirmation: withdrawalConfirmationSchema.nullable(),
   /** The merchant's payout promise at the time of asking, for "elapsed against target". */
   payoutTargetMinutes: z.number().int(),

@@ -50,7 +50,7 @@ export {
   type LedgerAccount,
 } from './ledger/ledger.service.ts';
 export { createWalletSettings, type WalletSettingsService } from './settings/wallet-settings.service.ts';
-export { calendarPeriods } from './wallet-day.ts';
+export { calendarPeriods, dayStartIn } from './wallet-day.ts';
 export { WalletError } from './wallet.errors.ts';
 export { paymentPasswordsForMembers } from './money-settings/payment-password.service.ts';
 export { WALLET_VENDORS } from './transfers/wallet-transfer.service.ts';

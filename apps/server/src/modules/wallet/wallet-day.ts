@@ -41,6 +41,19 @@ export function startOfDay(now: Date, timeZone = 'UTC'): Date {
   return new Date(midnightWall - offsetAt(guess));
 }
 
+/**
+ * The instant the local day `day` (yyyy-mm-dd) begins in `timeZone`: its local midnight, so
+ * `dayStartIn('2026-03-10', 'America/Sao_Paulo')` is 2026-03-10T03:00Z.
+ */
+export function dayStartIn(day: string, timeZone = 'UTC'): Date {
+  const wall = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(wall)) throw new RangeError(`not a calendar day: ${day}`);
+  // Near local midnight (the offset at the wall time read as UTC), then two hours in, safely inside
+  // the day whatever the offset did in between; startOfDay finds the day's true start.
+  const nearMidnight = wall - (wallClockAsUtc(wall, timeZone) - wall);
+  return startOfDay(new Date(nearMidnight + 2 * 3_600_000), timeZone);
+}
+
 export type CalendarPeriod = 'day' | 'week' | 'month';
 
 /** The local date (YYYY-MM-DD) in `timeZone` at `at`. */

@@ -4,7 +4,7 @@ import { withMessages } from '@/i18n';
 /** Wallet: the header balance, the live balance stream, and the member-centre money pages (each page its own lazy chunk). */
 export { BalanceChip } from './components/BalanceChip';
 export { DepositButton } from './components/DepositButton';
-export { LiveBalance } from './live-balance';
+export { LiveBalance, useLiveBalance } from './live-balance';
 export const DepositPage = lazy(withMessages(() => import('./components/DepositPage')));
 export { balanceQuery } from './api/wallet-api';
 export const TransferFund = lazy(withMessages(() => import('./components/TransferFund')));

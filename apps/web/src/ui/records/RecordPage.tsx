@@ -20,6 +20,10 @@ export interface RecordTexts {
   retry: string;
   empty: string;
   emptyHint?: string;
+  /** An empty list under filters: nothing matches them (not "nothing yet"). */
+  emptyFiltered: string;
+  emptyFilteredHint: string;
+  clearFilters: string;
   loadMore: string;
   loading: string;
 }
@@ -35,6 +39,9 @@ const useTexts = (texts: Partial<RecordTexts> = {}): RecordTexts => {
     retry: t('records.retry'),
     empty: t('records.empty'),
     emptyHint: t('records.emptyHint'),
+    emptyFiltered: t('records.emptyFiltered'),
+    emptyFilteredHint: t('records.emptyFilteredHint'),
+    clearFilters: t('records.clearFilters'),
     loadMore: t('records.loadMore'),
     loading: t('records.loading'),
     ...texts,
@@ -150,6 +157,8 @@ export interface RecordStatesProps {
   texts?: Partial<RecordTexts>;
   /** Rows of the loading skeleton. */
   loadingRows?: number;
+  /** The list is narrowed by filters: when empty, say so and offer to clear them (not "nothing yet"). */
+  filtered?: { clear: () => void } | undefined;
   children: ReactNode;
 }
 
@@ -160,6 +169,7 @@ export function RecordStates({
   icon = 'receipt',
   texts: overrides,
   loadingRows = 4,
+  filtered,
   children,
 }: RecordStatesProps) {
   const texts = useTexts(overrides);
@@ -176,6 +186,14 @@ export function RecordStates({
       <Empty title={texts.failed} icon={icon}>
         <Button variant="outline" onClick={() => void query.refetch()}>
           {texts.retry}
+        </Button>
+      </Empty>
+    );
+  if (empty && filtered)
+    return (
+      <Empty title={texts.emptyFiltered} hint={texts.emptyFilteredHint} icon="search">
+        <Button variant="outline" onClick={filtered.clear}>
+          {texts.clearFilters}
         </Button>
       </Empty>
     );
@@ -244,7 +262,13 @@ export function RecordPage<
         />
       )}
       {list.first.data && summary?.(list.first.data)}
-      <RecordStates query={list.first} empty={list.items.length === 0} icon={icon} texts={texts}>
+      <RecordStates
+        query={list.first}
+        empty={list.items.length === 0}
+        icon={icon}
+        texts={texts}
+        filtered={filters?.filtered ? filters : undefined}
+      >
         <RecordTable rows={list.items as Row[]} {...table} />
         {(list.nextCursor !== null || list.loadingMore) && (
           <div className="records__more">

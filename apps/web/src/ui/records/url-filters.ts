@@ -14,7 +14,15 @@ export interface UrlFilters<F extends FilterValues> {
   setDraft: (patch: Partial<F>) => void;
   /** Writes `values` (the draft by default) to the URL as a new history entry: a link or Back restores them. */
   apply: (values?: F) => void;
+  /** Some applied filter differs from its default: an empty list says "nothing for these filters". */
+  filtered: boolean;
+  /** Back to the defaults (a new history entry). */
+  clear: () => void;
 }
+
+/** Whether `applied` narrows the list: some value differs from its default. */
+export const isFiltered = <F extends FilterValues>(applied: F, defaults: F): boolean =>
+  Object.keys(defaults).some((name) => (applied[name] ?? '') !== defaults[name]);
 
 /**
  * The filters of a record page in the URL's search params, so a filtered list can be linked, reloaded
@@ -35,7 +43,10 @@ export function useUrlFilters<F extends FilterValues>(
   const [edit, setEdit] = useState<{ key: string; values: F } | null>(null);
   const draft = edit && edit.key === key ? edit.values : applied;
 
-  const apply = (values: F = draft) =>
+  const apply = (values: F = draft) => {
+    // The edit is spent: the draft follows the URL again (coming back to these filters, by Back or
+    // Clear, shows them as applied, not an edit made before).
+    setEdit(null);
     setParams((current) => {
       const next = new URLSearchParams(current);
       for (const name of names) next.delete(name);
@@ -44,6 +55,7 @@ export function useUrlFilters<F extends FilterValues>(
       for (const name of names) if (next.get(name) === fallback[name]) next.delete(name);
       return next;
     });
+  };
 
   return {
     applied,
@@ -51,6 +63,8 @@ export function useUrlFilters<F extends FilterValues>(
     draft,
     setDraft: (patch) => setEdit({ key, values: { ...draft, ...patch } }),
     apply,
+    filtered: isFiltered(applied, base),
+    clear: () => apply(base),
   };
 }
 

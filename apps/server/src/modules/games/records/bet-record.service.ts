@@ -1,4 +1,5 @@
 import {
+  isCalendarDay,
   LIST_GAME_TYPES,
   type BetRecordPage,
   type BetRecordQuery,
@@ -7,7 +8,7 @@ import {
   type ProfitValue,
 } from '@banca/contract';
 import type { DbOrTrx } from '../../../database.ts';
-import { calendarPeriods, type WalletSettingsService } from '../../wallet/index.ts';
+import { calendarPeriods, dayStartIn, type WalletSettingsService } from '../../wallet/index.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import {
   betPage,
@@ -64,6 +65,7 @@ export async function listBets(
     items: page.map((r) => ({
       id: String(r.id),
       roundId: r.round_id,
+      nodeId: r.node_id,
       vendor: r.vendor,
       vendorName: names.vendors.get(r.vendor) ?? r.vendor,
       gameCode: r.game_code,
@@ -98,12 +100,15 @@ export async function profitAndLoss(
   memberId: number,
   query: ProfitQuery,
 ): Promise<ProfitValue> {
-  const from = new Date(query.from);
-  const to = new Date(query.to);
   const [{ timeZone }, { currency }] = await Promise.all([
     deps.settings.get(deps.merchantCode),
     deps.merchantCurrency(deps.merchantCode),
   ]);
+  // A calendar day is the merchant's: its local midnight, not the UTC one (a Sao Paulo day is
+  // 03:00 to 03:00 UTC, so a round at 21:30 local stays on its own day).
+  const at = (bound: string) => (isCalendarDay(bound) ? dayStartIn(bound, timeZone) : new Date(bound));
+  const from = at(query.from);
+  const to = at(query.to);
   const periods = calendarPeriods(from, to, query.period, timeZone);
   const bounds = [...periods.map((p) => p.start), periods[periods.length - 1]!.end];
   const { byPeriod, byCategory } = await profitFigures(deps.db, { memberId, from, to, bounds });

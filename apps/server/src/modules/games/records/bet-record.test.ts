@@ -305,6 +305,52 @@ describe('profit and loss', () => {
       rounds: 3,
     });
   }, 60_000);
+
+  it("keeps a Brasilia player's rounds after 21:00 (00:00 UTC) on the merchant's day, asked by calendar days", async () => {
+    const m = await funded();
+    const ids = await play(m.memberId, [
+      { vendor: 'BANCA', gameCode: 'DICE', stake: 100, payout: 0 },
+      { vendor: 'BANCA', gameCode: 'DICE', stake: 200, payout: 500 },
+      { vendor: 'BANCA', gameCode: 'DICE', stake: 400, payout: 0 },
+    ]);
+    // 20:59 and 21:00 in Brasilia (UTC-3) on 10 March are 23:59 and 00:00 UTC; 00:00 local on the
+    // 11th is 03:00 UTC. Under the UTC calendar the second round would be on the 11th.
+    const at = ['2026-03-10T23:59:00Z', '2026-03-11T00:00:00Z', '2026-03-11T03:00:00Z'];
+    for (const [i, when] of at.entries()) {
+      await sql`update bet_record set settled_at = ${new Date(when)}::timestamptz where round_id = ${ids[i]!}`.execute(
+        db(),
+      );
+    }
+    const ask = (q: Record<string, string>) =>
+      t.client.call(`${gamesRoutes.profit.path}?${new URLSearchParams(q)}`, { token: m.token });
+    const tenth = await ask({ period: 'day', from: '2026-03-10', to: '2026-03-11' });
+    expect(tenth.status, JSON.stringify(tenth.body)).toBe(200);
+    const day = profitValueSchema.parse(tenth.body.value);
+    expect(day.periods).toEqual([
+      {
+        label: '2026-03-10',
+        start: '2026-03-10T03:00:00.000Z',
+        end: '2026-03-11T03:00:00.000Z',
+        rounds: 2,
+        stake: 300,
+        payout: 500,
+        profit: 200,
+      },
+    ]);
+    expect(day.totals).toEqual({ rounds: 2, stake: 300, payout: 500, profit: 200 });
+
+    const two = profitValueSchema.parse(
+      (await ask({ period: 'day', from: '2026-03-10', to: '2026-03-12' })).body.value,
+    );
+    expect(two.periods.map((p) => [p.label, p.rounds])).toEqual([
+      ['2026-03-10', 2],
+      ['2026-03-11', 1],
+    ]);
+    // Days and instants are not mixed; a day range must be ordered.
+    expectFailure(await ask({ from: '2026-03-10', to: '2026-03-11T03:00:00Z' }), 400, 'invalid_input');
+    expectFailure(await ask({ from: '2026-03-11', to: '2026-03-10' }), 400, 'invalid_input');
+    expectFailure(await ask({ from: '2026-02-30', to: '2026-03-10' }), 400, 'invalid_input');
+  }, 60_000);
 });
 
 describe('bonus details', () => {

@@ -158,6 +158,42 @@ export async function getMemberWithdrawal(
   return toWithdrawal(row);
 }
 
+/**
+ * POST /wps/v2/wallets/withdrawals/:id/cancel: the member takes back a withdrawal no one has decided
+ * yet. Under the withdrawal's row lock: REQUESTED becomes CANCELLED and the hold returns to the member
+ * (WITHDRAWALS_PENDING -> member) in the same transaction, under the key a rejection would use, so the
+ * money comes back once whichever wins the lock. A repeat on a cancelled withdrawal answers it as it is
+ * (nothing moves); once an operator approved or rejected it, or the payout rail has it, 409
+ * withdrawal_not_cancellable; another member's id is not_found.
+ */
+export async function cancelWithdrawal(
+  deps: Pick<WithdrawDeps, 'db' | 'clock'>,
+  auth: RouteAuth,
+  id: number,
+): Promise<Withdrawal> {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const current = await findWithdrawal(trx, id, { memberId: auth.memberId, lock: true });
+    if (!current) throw new AppError('not_found');
+    if (current.status === 'CANCELLED') return current;
+    if (current.status !== 'REQUESTED' || current.provider_ref !== null)
+      throw new WithdrawError('withdrawal_not_cancellable', { status: current.status });
+    const updated = await updateWithdrawal(trx, id, { status: 'CANCELLED', cancelled_at: deps.clock() });
+    const wallet = await findMemberWallet(trx, current.member_id, current.currency);
+    if (!wallet) throw new Error(`withdrawal ${current.id}: the member's wallet is gone`);
+    const pending = await houseAccount(trx, current.merchant_code, 'WITHDRAWALS_PENDING', current.currency);
+    await transfer(trx, {
+      idempotencyKey: `withdrawal:return:${current.id}`,
+      debitAccountId: pending.id,
+      creditAccountId: wallet.id,
+      amount: current.amount,
+      kind: 'WITHDRAWAL_RETURN',
+      reference: `withdrawal:${current.id}`,
+    });
+    return updated;
+  });
+  return toWithdrawal(row);
+}
+
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

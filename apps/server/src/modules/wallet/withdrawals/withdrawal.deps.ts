@@ -9,7 +9,9 @@ import type { PayoutProvider } from './payout-provider.ts';
  * CONFIRMED (member says received, or the timeout treats it as received) | DISPUTED (member says not
  * received, with a proof image; no refund, finance looks into it). REQUESTED -> REJECTED (operator,
  * with a reason: WITHDRAWALS_PENDING -> member). APPROVED -> FAILED (the rail refused or did not pay:
- * WITHDRAWALS_PENDING -> member, the rail's reason kept, audited as the payout rail). Every change is one transaction holding the
+ * WITHDRAWALS_PENDING -> member, the rail's reason kept, audited as the payout rail). REQUESTED ->
+ * CANCELLED (the member, before any decision: WITHDRAWALS_PENDING -> member under the same return key
+ * as a rejection, so whichever of the two wins the row lock returns the money, once). Every change is one transaction holding the
  * withdrawal's row lock; a change from any other state is refused (409), so a double approve or a
  * reject racing an approve leaves exactly one decision. Ledger keys name the withdrawal, so a retried
  * step never moves money twice.

@@ -28,6 +28,7 @@ export const insertWithdrawal = (
     | 'provider_ref'
     | 'failed_at'
     | 'fail_reason'
+    | 'cancelled_at'
   > & { requested_at: Date },
 ) => db.insertInto('withdrawal').values(row).returningAll().executeTakeFirstOrThrow();
 
@@ -39,14 +40,14 @@ export function findWithdrawal(db: DbOrTrx, id: number, opts: { memberId?: numbe
 }
 
 /** Withdrawals of a member requested since `since` whose money did leave or may still leave (not
- *  rejected, not failed: those returned it): count and total. */
+ *  rejected, failed or cancelled: those returned it): count and total. */
 export async function usedSince(db: DbOrTrx, memberId: number, since: Date) {
   const row = await db
     .selectFrom('withdrawal')
     .select((eb) => [eb.fn.countAll<string>().as('n'), sql<string>`coalesce(sum(amount), 0)`.as('total')])
     .where('member_id', '=', memberId)
     .where('requested_at', '>=', since)
-    .where('status', 'not in', ['REJECTED', 'FAILED'])
+    .where('status', 'not in', ['REJECTED', 'FAILED', 'CANCELLED'])
     .executeTakeFirstOrThrow();
   return { count: Number(row.n), amount: Number(row.total) };
 }

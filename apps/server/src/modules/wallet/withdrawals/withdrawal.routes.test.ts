@@ -260,6 +260,92 @@ describe('withdrawals', { timeout: 60_000 }, () => {
     await expectLedgerConsistent(t.database.db);
   });
 
+  it('lets the member cancel a pending withdrawal: the hold returns at once, once, and a repeat changes nothing', async () => {
+    const m = await loggedInMember(t);
+    await readyToWithdraw(t, m);
+    await fund(t.database.db, m.memberId, 40_000);
+    const w = withdrawalSchema.parse((await request(m, withdrawBody(25_000))).body.value);
+    expect(await balanceOf(m)).toBe(15_000);
+    const cancel = (who: TestMember, id: number) =>
+      call(who, withdrawalPath(walletRoutes.cancelWithdrawal.path, id), { method: 'POST' });
+
+    // Another member's id reads as missing, and moves nothing.
+    const other = await loggedInMember(t);
+    expectFailure(await cancel(other, w.id), 404, 'not_found');
+    expect(await balanceOf(m)).toBe(15_000);
+
+    const first = await cancel(m, w.id);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const cancelled = withdrawalSchema.parse(first.body.value);
+    expect(cancelled).toMatchObject({ id: w.id, status: 'CANCELLED', approvedAt: null });
+    expect(cancelled.cancelledAt).not.toBeNull();
+    expect(await balanceOf(m)).toBe(40_000);
+
+    // Idempotent: the same cancel again answers the cancelled withdrawal; no second return.
+    const again = await cancel(m, w.id);
+    expect(again.status).toBe(200);
+    expect(again.body.value).toEqual(first.body.value);
+    expect(await balanceOf(m)).toBe(40_000);
+
+    // The operator can no longer decide it, and it does not count toward today's limits.
+    expectFailure(
+      await opsCall(t, withdrawalPath(walletRoutes.opsApproveWithdrawal.path, w.id), { body: {} }),
+      409,
+      'withdrawal_state_conflict',
+    );
+    expectFailure(
+      await opsCall(t, withdrawalPath(walletRoutes.opsRejectWithdrawal.path, w.id), {
+        body: { reason: 'late' },
+      }),
+      409,
+      'withdrawal_state_conflict',
+    );
+    expect(await balanceOf(m)).toBe(40_000);
+    const overview = await call(m, walletRoutes.withdrawOverview.path);
+    expect(overview.body.value).toMatchObject({ balance: 40_000, usedTodayCount: 0, usedTodayAmount: 0 });
+    await expectLedgerConsistent(t.database.db);
+  });
+
+  it('refuses a cancel once the operator has decided, and a bad id, moving nothing', async () => {
+    const m = await loggedInMember(t);
+    await readyToWithdraw(t, m);
+    await fund(t.database.db, m.memberId, 60_000);
+    const cancel = (id: number | string) =>
+      call(m, withdrawalPath(walletRoutes.cancelWithdrawal.path, id as number), { method: 'POST' });
+
+    // Rejected: the money is already back; cancelling it answers the state and returns nothing more.
+    const rejected = (await request(m, withdrawBody(10_000))).body.value as { id: number };
+    await opsCall(t, withdrawalPath(walletRoutes.opsRejectWithdrawal.path, rejected.id), {
+      body: { reason: 'KYC pending' },
+    });
+    expect(await balanceOf(m)).toBe(60_000);
+    expect(expectFailure(await cancel(rejected.id), 409, 'withdrawal_not_cancellable').value).toEqual({
+      status: 'REJECTED',
+    });
+    expect(await balanceOf(m)).toBe(60_000);
+
+    // Approved: the payout is in flight; the member cannot take it back.
+    const approved = (await request(m, withdrawBody(20_000))).body.value as { id: number };
+    const ok = await opsCall(t, withdrawalPath(walletRoutes.opsApproveWithdrawal.path, approved.id), {
+      body: {},
+    });
+    expect(ok.status).toBe(200);
+    const refused = expectFailure(await cancel(approved.id), 409, 'withdrawal_not_cancellable');
+    expect(['APPROVED', 'PAID']).toContain((refused.value as { status: string }).status);
+    expect(await balanceOf(m)).toBe(40_000);
+
+    // Bad input: not an id, zero, negative, too big, unknown: a 4xx with a code, nothing moves.
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999999999999']) {
+      const res = await call(m, walletRoutes.cancelWithdrawal.path.replace(':id', bad), { method: 'POST' });
+      expect(res.status, bad).toBeGreaterThanOrEqual(400);
+      expect(res.status, bad).toBeLessThan(500);
+      expect(typeof res.body.code, bad).toBe('string');
+    }
+    expectFailure(await cancel(2_000_000_000), 404, 'not_found');
+    expect(await balanceOf(m)).toBe(40_000);
+    await expectLedgerConsistent(t.database.db);
+  });
+
   it('takes "not received" only with a png or jpg proof, judged by its bytes', async () => {
     const m = await loggedInMember(t);
     await readyToWithdraw(t, m);

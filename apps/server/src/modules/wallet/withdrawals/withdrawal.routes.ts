@@ -6,6 +6,7 @@ import { registerRoute } from '../../../platform/http/contract-route.ts';
 import type { ServerKey } from '../../../platform/crypto/server-keys.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import {
+  cancelWithdrawal,
   confirmWithdrawal,
   getMemberWithdrawal,
   getWithdrawOverview,
@@ -51,6 +52,12 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawalR
     app,
     walletRoutes.withdrawal,
     ({ auth, params }) => getMemberWithdrawal(deps, auth, params.id),
+    real,
+  );
+  registerRoute(
+    app,
+    walletRoutes.cancelWithdrawal,
+    ({ auth, params }) => cancelWithdrawal(deps, auth, params.id),
     real,
   );
   registerRoute(

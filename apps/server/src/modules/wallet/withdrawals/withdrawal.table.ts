@@ -32,6 +32,8 @@ export interface WithdrawalTable {
   /** Migration 202611241020: when and why the rail did not pay (status FAILED). */
   failed_at: NullableTimestamp;
   fail_reason: PayoutFailReason | null;
+  /** Migration 202611270300: when the member cancelled it (status CANCELLED). */
+  cancelled_at: NullableTimestamp;
 }
 
 export interface WithdrawalProofTable {

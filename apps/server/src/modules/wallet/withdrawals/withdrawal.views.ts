@@ -20,6 +20,7 @@ export const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
   rejectReason: row.reject_reason,
   failedAt: iso(row.failed_at),
   failReason: row.fail_reason,
+  cancelledAt: iso(row.cancelled_at),
   confirmation: row.confirmation,
   payoutTargetMinutes: row.payout_target_minutes,
 });

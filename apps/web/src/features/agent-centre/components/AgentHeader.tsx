@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { confirmLogout } from '@/features/auth';
 import { BrandLink, LanguageSelect, ThemeToggle } from '@/features/system';
+import { BalanceChip, LiveBalance } from '@/features/wallet';
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
 import { FullIcon } from '@/ui';
-import { gmtOffset, useNow } from '@/lib/clock';
+import { dateTimeFormat, gmtOffset, useNow } from '@/lib/clock';
 import './agent-centre.css';
 
 /**
@@ -17,14 +18,8 @@ export default function AgentHeader() {
   const { t, language } = useT();
   const member = useUi((state) => state.memberInfo);
   const now = new Date(useNow(1000));
-  const time = new Intl.DateTimeFormat(language === 'PT' ? 'pt-BR' : 'en-GB', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(now);
+  // The same date format as the member centre's records (lib/clock), in both languages.
+  const time = dateTimeFormat(language).format(now);
 
   return (
     <header className="agent-bar" aria-label={t('agent.headerLabel')}>
@@ -54,6 +49,11 @@ export default function AgentHeader() {
           <span className="agent-bar__account">
             <FullIcon name="user" size={18} />
             <span>{member?.nickname || member?.account || t('agent.account')}</span>
+          </span>
+          {/* The agent's own money (members can send to their agent), live as in the member header. */}
+          <span className="agent-bar__balance">
+            <LiveBalance memberId={member?.id} />
+            <BalanceChip />
           </span>
           <span className="agent-bar__clock">
             <span className="agent-bar__gmt">{gmtOffset(now)}</span>

@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BalanceValue } from '@banca/contract';
+import { balanceQuery, useLiveBalance } from '@/features/wallet';
 import { useT } from '@/i18n';
+import { useUi } from '@/state';
 import { Button, Empty, Spinner } from '@/ui';
 import { formatMinorUnits } from '@/lib/money';
 import './house.css';
@@ -23,6 +27,22 @@ export function HouseFrame({
   children: (session: HouseSession) => ReactNode;
 }) {
   const { t, language } = useT();
+  // The member's live balance, when this page runs in the member's own browser session (the lobby's
+  // game popup, or a tab it opened): the wallet's live channel keeps it current through draws settled
+  // later, bonuses and deposits, as the site header does. Without one, the game's own figures.
+  const memberId = useUi((ui) => (ui.isLogin ? ui.memberInfo?.id : undefined));
+  useLiveBalance(memberId);
+  const client = useQueryClient();
+  const live = useQuery(balanceQuery(memberId)).data;
+  const currency = state.kind === 'ready' ? state.session.currency : undefined;
+  // The game's own figure (a spin's answer) goes into the same cache the live channel writes, so the
+  // newest of the two is what shows.
+  useEffect(() => {
+    if (balance === undefined || memberId === undefined) return;
+    client.setQueryData<BalanceValue>(balanceQuery(memberId).queryKey, (old) =>
+      old && old.currency === currency ? { ...old, balance } : old,
+    );
+  }, [client, memberId, balance, currency]);
   if (state.kind === 'opening') {
     return (
       <main id="main" className="house house--status" role="status">
@@ -40,6 +60,7 @@ export function HouseFrame({
     );
   }
   const { session } = state;
+  const shown = live && live.currency === session.currency ? live.balance : (balance ?? session.balance);
   return (
     <div className="house">
       <header className="house__bar">
@@ -47,7 +68,7 @@ export function HouseFrame({
         <p className="house__balance" aria-live="polite">
           <span className="house__label">{t('house.balance')}</span>{' '}
           <strong>
-            {session.currency} {formatMinorUnits(balance ?? session.balance, language)}
+            {session.currency} {formatMinorUnits(shown, language)}
           </strong>
         </p>
       </header>

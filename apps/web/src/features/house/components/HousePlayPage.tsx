@@ -51,7 +51,11 @@ function HouseGame({
   onBalance: (balance: number) => void;
 }) {
   const { t } = useT();
-  const [tab, setTab] = useState<Tab>('play');
+  // The betting record's "verify" link arrives with ?verify=<roundId>: that round, verified.
+  const [verifyRound] = useState(
+    () => new URLSearchParams(window.location.search).get('verify') ?? undefined,
+  );
+  const [tab, setTab] = useState<Tab>(verifyRound ? 'verify' : 'play');
   // Bumped after every round: the fairness and verify views reload (nonce, round list).
   const [version, setVersion] = useState(0);
   const onPlayed = (value: PlayValue) => {
@@ -94,7 +98,7 @@ function HouseGame({
       )}
       {tab === 'verify' && (
         <div {...tabPanelProps(TAB_BASE, 'verify')} className="house-play__panel">
-          <VerifyView session={session} version={version} />
+          <VerifyView session={session} version={version} roundId={verifyRound} />
         </div>
       )}
     </div>

@@ -3,6 +3,7 @@ import { houseCalls } from '@banca/contract/routes';
 import { sandboxGame, type SandboxGame } from '@banca/house-games';
 import { isApiError } from '@/api';
 import { newRequestId } from '@/lib/ids';
+import { formatDecimal } from '@/lib/locale';
 import { formatMinorUnits } from '@/lib/money';
 import { useT } from '@/i18n';
 import { Button } from '@/ui';
@@ -80,6 +81,11 @@ function SandboxTable({
     }
   };
 
+  // A table's own picks where its game has them (roulette: red or black), else its category's.
+  const pickLabel = (side: 'A' | 'B') =>
+    session.gameCode.endsWith('ROULETTE')
+      ? t(`house.sandbox.pick${side}.ROULETTE`)
+      : t(`house.sandbox.pick${side}.${game.category}`);
   const last = rounds[0];
   return (
     <div className="sandbox">
@@ -98,7 +104,7 @@ function SandboxTable({
                 aria-pressed={pick === side}
                 onClick={() => setPick(side)}
               >
-                {t(`house.sandbox.pick${side}.${game.category}`)}
+                {pickLabel(side)}
               </button>
             ))}
           </div>
@@ -125,7 +131,7 @@ function SandboxTable({
         <p className="sandbox__rules">
           {t('house.sandbox.rules', {
             rtp: Math.round(game.rtp * 100),
-            multiplier: game.multiplier.toLocaleString(language === 'EN' ? 'en-US' : 'pt-BR'),
+            multiplier: formatDecimal(game.multiplier, language),
           })}
         </p>
         <div className="sandbox__result" role="status" aria-live="polite">

@@ -1,3 +1,5 @@
+import { getLanguage } from '@/i18n';
+import { formatDecimal } from '@/lib/locale';
 import type { TKey, TVars } from '@/i18n';
 
 type Translate = (key: TKey, vars?: TVars) => string;
@@ -43,4 +45,6 @@ export const selectionLabel = (t: Translate, code: string): string =>
   SELECTIONS[code] ? t(SELECTIONS[code]) : code;
 
 /** Decimal odds from hundredths (196 -> "1.96"). */
-export const oddsText = (odds: number): string => (odds / 100).toFixed(2);
+/** Odds (hundredths) in the page's language: 1,95 in PT, 1.95 in EN (lib/locale). */
+export const oddsText = (odds: number): string =>
+  formatDecimal(odds / 100, getLanguage(), { min: 2, max: 2 });

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { DEFAULT_DICE_RULES, quoteDice, type DiceDirection } from '@banca/house-games';
 import { useT } from '@/i18n';
 import { Button } from '@/ui';
+import { formatDecimal } from '@/lib/locale';
 import { formatMinorUnits } from '@/lib/money';
 import type { HouseSession } from '../session';
 import { errorText, roll, type PlayValue } from './play-api';
@@ -147,7 +148,7 @@ export function DiceGame({
           </div>
           <div>
             <dt>{t('house.dice.multiplier')}</dt>
-            <dd>×{quote.multiplier.toFixed(4)}</dd>
+            <dd>×{formatDecimal(quote.multiplier, language, { min: 4, max: 4 })}</dd>
           </div>
           <div>
             <dt>{t('house.dice.payoutIfWin')}</dt>

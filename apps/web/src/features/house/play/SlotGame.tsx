@@ -27,7 +27,7 @@ function winningCells(outcome: SlotOutcome | undefined): Set<string> {
 
 export const symbolKey = (symbol: string) => `house.slot.symbols.${symbol}` as TKey;
 
-/** Fruit Crown: 5×3 reels, bet selectors, spin, last win. */
+/** Fortuna Dourada / Golden Fortune: 5×3 reels, bet selectors, spin, last win. */
 export function SlotGame({
   session,
   onPlayed,

@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { houseCalls } from '@banca/contract/routes';
 import { HOUSE_SLOT, verifyRound, type VerifiedRound } from '@banca/house-games';
-import { useT } from '@/i18n';
+import { t, useT } from '@/i18n';
 import { Button, Empty } from '@/ui';
+import { dateTimeFormat } from '@/lib/clock';
 import { formatMinorUnits } from '@/lib/money';
 import { houseCall, type HouseSession } from '../session';
 import { canonical, errorText, type HouseRound } from './play-api';
@@ -15,7 +16,10 @@ interface Check {
 }
 
 type Verdict =
-  { kind: 'match' | 'mismatch'; payout: number; hashOk: boolean } | { kind: 'error'; text: string };
+  | { kind: 'match' | 'mismatch'; payout: number; hashOk: boolean }
+  | { kind: 'error'; text: string }
+  /** The round's server seed is still in use: rotating it reveals it, then the round verifies. */
+  | { kind: 'hidden' };
 
 /** Recomputes a round in this browser with @banca/house-games' verifyRound (the code that played it). */
 function recompute(round: HouseRound, check: Check): VerifiedRound {
@@ -30,12 +34,45 @@ function recompute(round: HouseRound, check: Check): VerifiedRound {
     : verifyRound({ game: 'dice', bet: round.outcome.bet, ...fairness });
 }
 
+/** Recomputes `round` from `check` and compares it with what was recorded. */
+function judge(round: HouseRound, check: Check): Verdict {
+  try {
+    const result = recompute(round, check);
+    const same = canonical(result.outcome) === canonical(round.outcome);
+    const payout = result.game === 'slot' ? result.outcome.totalPayout : result.outcome.payout;
+    return {
+      kind: same && result.seedMatchesHash ? 'match' : 'mismatch',
+      payout,
+      hashOk: result.seedMatchesHash,
+    };
+  } catch {
+    return { kind: 'error', text: t('house.verify.badInput') };
+  }
+}
+
+const checkOf = (round: HouseRound): Check => ({
+  serverSeed: round.serverSeed ?? '',
+  serverSeedHash: round.serverSeedHash,
+  clientSeed: round.clientSeed,
+  nonce: String(round.nonce),
+});
+
 /**
- * "Verify": pick a past round (its seeds filled in once revealed) or paste seeds and a nonce, then
- * recompute and compare with what was recorded.
+ * "Verify": one action per round: "Verificar" fills the seeds and recomputes at once, the verdict
+ * brought into view (a round whose seed is still in use offers to reveal it and verify). The seeds
+ * stay editable below to recompute by hand. `roundId` (the betting record's link) verifies that
+ * round on arrival.
  */
-export function VerifyView({ session, version }: { session: HouseSession; version: number }) {
-  const { t, language } = useT();
+export function VerifyView({
+  session,
+  version,
+  roundId,
+}: {
+  session: HouseSession;
+  version: number;
+  roundId?: string | undefined;
+}) {
+  const { language } = useT();
   const [rounds, setRounds] = useState<HouseRound[]>([]);
   const [cursor, setCursor] = useState<number>();
   const [loaded, setLoaded] = useState(false);
@@ -75,39 +112,53 @@ export function VerifyView({ session, version }: { session: HouseSession; versio
     }
   };
 
+  const verdictRef = useRef<HTMLDivElement>(null);
+  const [busy, setBusy] = useState(false);
+  // Each new verdict is brought into view (it sits below the list and the seeds).
+  useEffect(() => {
+    if (verdict) verdictRef.current?.scrollIntoView({ block: 'center' });
+  }, [verdict]);
+
   const pick = (round: HouseRound) => {
+    const filled = checkOf(round);
     setPicked(round);
-    setVerdict(undefined);
-    setCheck({
-      serverSeed: round.serverSeed ?? '',
-      serverSeedHash: round.serverSeedHash,
-      clientSeed: round.clientSeed,
-      nonce: String(round.nonce),
-    });
+    setCheck(filled);
+    setVerdict(round.serverSeed ? judge(round, filled) : { kind: 'hidden' });
+  };
+
+  // The betting record's link: that round, verified on arrival.
+  useEffect(() => {
+    if (!roundId) return;
+    let live = true;
+    houseCall(houseCalls.round, session, { roundId }).then(
+      (round) => live && pick(round),
+      (err: unknown) => live && setError(errorText(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [session, roundId]);
+
+  /** Retires the seed in use (revealing it), then verifies the picked round with it. */
+  const reveal = async () => {
+    if (!picked) return;
+    setBusy(true);
+    try {
+      await houseCall(houseCalls.rotateSeed, session, {});
+      pick(await houseCall(houseCalls.round, session, { roundId: picked.roundId }));
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
   };
 
   const run = (event: FormEvent) => {
     event.preventDefault();
-    if (!picked) return;
-    try {
-      const result = recompute(picked, check);
-      const same = canonical(result.outcome) === canonical(picked.outcome);
-      const payout = result.game === 'slot' ? result.outcome.totalPayout : result.outcome.payout;
-      setVerdict({
-        kind: same && result.seedMatchesHash ? 'match' : 'mismatch',
-        payout,
-        hashOk: result.seedMatchesHash,
-      });
-    } catch {
-      setVerdict({ kind: 'error', text: t('house.verify.badInput') });
-    }
+    if (picked) setVerdict(judge(picked, check));
   };
 
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(language === 'EN' ? 'en-GB' : 'pt-BR', {
-      timeStyle: 'medium',
-      dateStyle: 'short',
-    }).format(new Date(iso));
+  const when = (iso: string) => dateTimeFormat(language).format(new Date(iso));
   const money = (minor: number) => `${session.currency} ${formatMinorUnits(minor, language)}`;
   const field = (name: keyof Check, label: string) => (
     <label className="house-play__field house-play__field--wide">
@@ -176,11 +227,19 @@ export function VerifyView({ session, version }: { session: HouseSession; versio
       )}
       {verdict && (
         <div
-          className={`verify__verdict verify__verdict--${verdict.kind === 'match' ? 'ok' : 'bad'}`}
+          ref={verdictRef}
+          className={`verify__verdict verify__verdict--${verdict.kind === 'match' ? 'ok' : verdict.kind === 'hidden' ? 'wait' : 'bad'}`}
           role="status"
           data-testid="verify-verdict"
         >
-          {verdict.kind === 'error' ? (
+          {verdict.kind === 'hidden' ? (
+            <>
+              <p>{t('house.verify.notRevealed')}</p>
+              <Button size="sm" busy={busy} onClick={() => void reveal()}>
+                {t('house.verify.reveal')}
+              </Button>
+            </>
+          ) : verdict.kind === 'error' ? (
             verdict.text
           ) : (
             <>

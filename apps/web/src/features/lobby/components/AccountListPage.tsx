@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useT } from '@/i18n';
+import { Empty, Icon } from '@/ui';
 import { useUi } from '@/state';
 import { favoriteListQuery, hotGamesQuery, recentGamesQuery } from '../api/lobby-api';
 import { shownCount } from '../model/filters';
@@ -41,6 +42,7 @@ export default function AccountListPage() {
       <header className="page__head">
         <h1>{t(TITLES[list])}</h1>
       </header>
+<<<<<<< HEAD
       <GameGrid
         games={all.slice(0, shownCount(page))}
         pending={query.isPending && query.fetchStatus !== 'idle'}
@@ -49,6 +51,25 @@ export default function AccountListPage() {
         onMore={() => setParams({ page: String(page + 1) }, { preventScrollReset: true })}
         empty={t(EMPTY[list])}
       />
+=======
+      {favorite && !query.isPending && !query.isError && all.length === 0 ? (
+        // An empty favourites list says how one is added (the star on a game tile), and where to find games.
+        <Empty title={t('games.noFavorites')} hint={t('games.noFavoritesHint')} icon="star">
+          <Link to="/" className="btn btn--primary btn--md">
+            <Icon name="slots" size={16} /> {t('games.browseGames')}
+          </Link>
+        </Empty>
+      ) : (
+        <GameGrid
+          games={all.slice(0, shownCount(page))}
+          pending={query.isPending && query.fetchStatus !== 'idle'}
+          error={query.isError}
+          hasMore={all.length > shownCount(page)}
+          onMore={() => setParams({ page: String(page + 1) }, { preventScrollReset: true })}
+          empty={t(favorite ? 'games.noFavorites' : 'games.noRecent')}
+        />
+      )}
+>>>>>>> money
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { LIST_GAME_TYPES, type Language, type ListGameType } from '@banca/contra
 import { gamesCalls, walletCalls } from '@banca/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '@/api';
-import { localMidnight } from '@/lib/clock';
+import { localMidnight, shiftDay } from '@/lib/clock';
 
 /**
  * Filters of the betting record as the screen holds them (the URL's search params: dates in the
@@ -63,7 +63,9 @@ export const profitQuery = (
     queryFn: ({ signal }) =>
       apiCall(gamesCalls.profit, {
         signal,
-        query: { period, from: localMidnight(from)!, to: localMidnight(to, 1)! },
+        // Calendar days, read by the server in the merchant's calendar (its time zone), so a day is
+        // the merchant's day whatever the browser's zone; `to` is exclusive: the day after the last.
+        query: { period, from, to: shiftDay(to, 1)! },
       }),
     enabled: memberId !== undefined && localMidnight(from) !== undefined && localMidnight(to) !== undefined,
   });
@@ -78,3 +80,30 @@ export const bonusPageQuery = (memberId: number | undefined, cursor: string) =>
       }),
     enabled: memberId !== undefined,
   });
+
+/** House rounds the fairness view verifies: the house vendor's slot and dice (house-games' verifyRound). */
+const VERIFIABLE: Readonly<Record<string, readonly string[]>> = { BANCA: ['SLOT5X3', 'DICE'] };
+export const verifiable = (round: { vendor: string; gameCode: string; status: string }): boolean =>
+  round.status === 'SETTLED' && (VERIFIABLE[round.vendor]?.includes(round.gameCode) ?? false);
+
+/**
+ * The game's own fairness view with the round verified: a launch of the game (its one-time URL),
+ * with `verify=<roundId>` for the house page, which opens its Verify tab on that round.
+ */
+export async function verifyUrl(
+  round: { nodeId: string; roundId: string },
+  language: Language,
+  device: 'MOBILE' | 'DESKTOP',
+): Promise<string> {
+  const launch = await apiCall(gamesCalls.launchGame, {
+    body: {
+      nodeId: round.nodeId,
+      device,
+      backUrl: `${window.location.pathname}${window.location.search}`,
+      language,
+    },
+  });
+  const url = new URL(launch.url, window.location.origin);
+  url.searchParams.set('verify', round.roundId);
+  return url.origin === window.location.origin ? `${url.pathname}${url.search}` : url.toString();
+}

@@ -1,11 +1,99 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { isApiError } from '@/api';
 import { LIST_GAME_TYPES, type BetRecordEntry as Bet } from '@banca/contract';
 import { useT } from '@/i18n';
 import { dateTimeFormat } from '@/lib/clock';
 import { formatMinorUnits } from '@/lib/money';
 import { useUi } from '@/state';
 import { Money, RecordPage, useUrlFilters, type RecordColumn } from '@/ui/records';
-import { BET_STATUSES, betPageQuery, recordVendorsQuery, type BetFilters } from '../api/records-api';
+import { Button } from '@/ui';
+import {
+  BET_STATUSES,
+  betPageQuery,
+  recordVendorsQuery,
+  verifiable,
+  verifyUrl,
+  type BetFilters,
+} from '../api/records-api';
+
+/** Opens the game's fairness view on this round (a launch, then the house page verifies it). */
+function VerifyRound({ bet }: { bet: Bet }) {
+  const { t, language } = useT();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const go = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const phone = window.matchMedia('(max-width: 48rem)').matches;
+      window.location.assign(await verifyUrl(bet, language, phone ? 'MOBILE' : 'DESKTOP'));
+    } catch (e) {
+      setError(t('records.verifyFailed', { message: isApiError(e) ? e.message : t('unknown_error') }));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="sm" variant="secondary" busy={busy} onClick={() => void go()}>
+        {t('records.verify')}
+      </Button>
+      <span className="records__sub">{t('records.verifyHint')}</span>
+      {error && (
+        <span className="records__sub records__error" role="alert">
+          {error}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** A round's detail: its id (the fairness view's), game code, times, and the way to its proof. */
+function RoundDetail({ bet }: { bet: Bet }) {
+  const { t, language } = useT();
+  const when = dateTimeFormat(language);
+  return (
+    <details className="records__detail">
+      <summary>
+        <span className="visually-hidden">{t('records.details')}: </span>
+        <code className="records__round-id" title={bet.roundId}>
+          {bet.roundId}
+        </code>
+      </summary>
+      <dl className="records__detail-list">
+        <div>
+          <dt>{t('records.roundId')}</dt>
+          <dd>
+            <code data-testid="round-id">{bet.roundId}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('records.gameCode')}</dt>
+          <dd>
+            {bet.gameCode} · {bet.vendorName}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('records.openedAt')}</dt>
+          <dd>{when.format(new Date(bet.openedAt))}</dd>
+        </div>
+        {bet.settledAt && (
+          <div>
+            <dt>{t('records.settledAt')}</dt>
+            <dd>{when.format(new Date(bet.settledAt))}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="records__detail-actions">
+        {verifiable(bet) ? (
+          <VerifyRound bet={bet} />
+        ) : (
+          <span className="records__sub">{t('records.noVerify')}</span>
+        )}
+      </div>
+    </details>
+  );
+}
 
 const NO_FILTERS: BetFilters = { category: '', vendor: '', status: '', from: '', to: '' };
 
@@ -68,6 +156,13 @@ export default function BettingRecord() {
         </span>
       ),
     },
+    {
+      id: 'round',
+      header: t('records.round'),
+      card: 'wide',
+      className: 'records__round',
+      render: (r) => <RoundDetail bet={r} />,
+    },
   ];
 
   return (
@@ -123,6 +218,7 @@ export default function BettingRecord() {
       columns={columns}
       rowKey={(r) => r.id}
       rowTestId="bet-row"
+      texts={{ emptyFiltered: t('records.betsEmptyFiltered') }}
       caption={t('member.pages.personalHistoryCopy')}
       cardColumns={3}
     />

@@ -54,6 +54,9 @@ export const confirmWithdrawal = (id: number, body: EntryBody<typeof walletCalls
     { ...walletCalls.confirmWithdrawal, path: fillPath(walletCalls.confirmWithdrawal.path, { id }) },
     { body },
   );
+/** Cancels a withdrawal still waiting for a decision; a repeat answers the cancelled withdrawal. */
+export const cancelWithdrawal = (id: number) =>
+  apiCall({ ...walletCalls.cancelWithdrawal, path: fillPath(walletCalls.cancelWithdrawal.path, { id }) });
 
 /**
  * Refusals of a payment-password movement (withdrawal, member transfer) that belong under a field of

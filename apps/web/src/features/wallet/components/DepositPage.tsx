@@ -14,6 +14,7 @@ import {
 } from '../api/deposit-api';
 import { parseAmountInput } from '../amount-input';
 import { countdown, useNow } from '@/lib/clock';
+import { zeroAmount } from '@/lib/locale';
 import { formatMinorUnits } from '@/lib/money';
 import './deposit.css';
 
@@ -155,7 +156,7 @@ function DepositForm({
             name="amount"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="0,00"
+            placeholder={zeroAmount(language)}
             value={field.value}
             onChange={(event) => field.onChange(event.target.value)}
             aria-invalid={!!field.error}

@@ -92,6 +92,7 @@ function PaymentPasswordForm({
   const title = isSet ? t('wallet.security.changePaymentPassword') : t('wallet.security.setPaymentPassword');
   return (
     <form
+      id="payment-password"
       className="form wallet-card"
       noValidate
       aria-label={title}
@@ -209,6 +210,7 @@ function PayoutKeyForm({
   const typeId = form.idOf('type');
   return (
     <form
+      id="payout-key"
       className="form wallet-card"
       noValidate
       aria-label={t('wallet.security.payoutKey')}
@@ -234,7 +236,21 @@ function PayoutKeyForm({
         <p className="wallet-card__lead">{t('wallet.security.payoutKeyNone')}</p>
       )}
       {!canBind ? (
-        <p className="wallet-card__lead">{t('wallet.security.needPaymentPassword')}</p>
+        <p className="wallet-card__lead">
+          {t('wallet.security.needPaymentPassword')}{' '}
+          <a
+            href="#payment-password"
+            onClick={(event) => {
+              // The form above: scrolled to, its first field focused (no navigation needed).
+              event.preventDefault();
+              const target = document.getElementById('payment-password');
+              target?.scrollIntoView({ block: 'start' });
+              target?.querySelector('input')?.focus();
+            }}
+          >
+            {t('wallet.security.goPaymentPassword')}
+          </a>
+        </p>
       ) : (
         <>
           <div className="field">

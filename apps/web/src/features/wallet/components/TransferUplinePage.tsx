@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { z } from 'zod';
+import { isApiError } from '@/api';
+import { memberPage } from '@/config/paths';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
 import { Alert, SubmitButton, TextField, useMoneyMutation, useZodForm } from '@/ui/form';
@@ -126,6 +129,14 @@ export default function TransferUplinePage() {
               label={t('wallet.security.paymentPassword')}
             />
             <Alert>{form.alert}</Alert>
+            {isApiError(mutation.error) && mutation.error.code === 'payment_password_not_set' && (
+              <p className="wallet-card__lead">
+                {t('wallet.transfer.needPaymentPassword', { tab: t('member.pages.securityCenter') })}{' '}
+                <Link to={`${memberPage('securityCenter')}#payment-password`}>
+                  {t('wallet.transfer.setPaymentPassword')}
+                </Link>
+              </p>
+            )}
             {sent && (
               <p className="form__success" role="status">
                 {sent}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { PROOF_MAX_BYTES, type Withdrawal } from '@banca/contract';
@@ -11,6 +11,7 @@ import { Button } from '@/ui';
 import { Alert, SubmitButton, TextField, useMoneyMutation, useZodForm } from '@/ui/form';
 import {
   PAYMENT_REFUSALS,
+  cancelWithdrawal,
   confirmWithdrawal,
   requestWithdrawal,
   withdrawalsQuery,
@@ -18,6 +19,7 @@ import {
 } from '../api/withdraw-api';
 import { parseAmountInput } from '../amount-input';
 import { useNow } from '@/lib/clock';
+import { localeOf } from '@/lib/locale';
 import { formatMinorUnits } from '@/lib/money';
 import './withdraw.css';
 
@@ -25,7 +27,7 @@ const STEPS = ['requested', 'approved', 'paid', 'confirmed'] as const;
 
 /** Minutes since the request, ticking each half minute: up to payment, then frozen at the payout. */
 function useElapsedMinutes(w: Withdrawal): number {
-  const stoppedAt = w.paidAt ?? w.rejectedAt ?? w.failedAt;
+  const stoppedAt = w.paidAt ?? w.rejectedAt ?? w.failedAt ?? w.cancelledAt;
   const now = useNow(30_000, { active: !stoppedAt });
   const end = stoppedAt ? Date.parse(stoppedAt) : now;
   return Math.max(0, Math.floor((end - Date.parse(w.requestedAt)) / 60_000));
@@ -103,21 +105,78 @@ function ConfirmReceipt({ w }: { w: Withdrawal }) {
   );
 }
 
+/** A withdrawal no one has decided yet can be taken back: the hold returns at once. */
+function CancelRequest({ w, onCancelled }: { w: Withdrawal; onCancelled: (w: Withdrawal) => void }) {
+  const { t } = useT();
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () => cancelWithdrawal(w.id),
+    onSuccess: (value) => {
+      onCancelled(value);
+      void client.invalidateQueries({ queryKey: ['wallet'] });
+    },
+    // Refused (an operator decided meanwhile): the list shows the state it is in now.
+    onSettled: () => void client.invalidateQueries({ queryKey: ['wallet', 'withdrawals'] }),
+  });
+  const hintId = `wd-cancel-${w.id}`;
+  return (
+    <div className="wd-cancel">
+      <p className="wd-cancel__hint" id={hintId}>
+        {t('wallet.withdraw.cancelHint')}
+      </p>
+      <Button
+        size="sm"
+        variant="outline"
+        busy={mutation.isPending}
+        aria-describedby={hintId}
+        onClick={() => mutation.mutate()}
+      >
+        {t('wallet.withdraw.cancelRequest')}
+      </Button>
+      <Alert>
+        {mutation.error
+          ? isApiError(mutation.error)
+            ? mutation.error.message
+            : t('wallet.loadFailed')
+          : null}
+      </Alert>
+    </div>
+  );
+}
+
 /** One withdrawal's tracker: requested, approved, paid, confirmed, and the clock against the target. */
-export function Tracker({ w }: { w: Withdrawal }) {
+export function Tracker({
+  w,
+  focus = false,
+  onCancelled,
+}: {
+  w: Withdrawal;
+  /** Bring this tracker into view (the withdrawal just asked for). */
+  focus?: boolean;
+  onCancelled?: (w: Withdrawal) => void;
+}) {
   const { t, language } = useT();
   const elapsed = useElapsedMinutes(w);
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.scrollIntoView({ block: 'center' });
+  }, [focus]);
   const at: Record<(typeof STEPS)[number], string | null> = {
     requested: w.requestedAt,
     approved: w.approvedAt,
     paid: w.paidAt,
     confirmed: w.confirmedAt,
   };
-  // A rejected or failed withdrawal is over: the money is back, no clock runs.
-  const closed = w.status === 'REJECTED' || w.status === 'FAILED';
+  // A rejected, failed or cancelled withdrawal is over: the money is back, no clock runs.
+  const closed = w.status === 'REJECTED' || w.status === 'FAILED' || w.status === 'CANCELLED';
   const late = !closed && elapsed > w.payoutTargetMinutes;
   return (
-    <li className="wd-item" data-status={w.status} aria-label={t('wallet.withdraw.itemLabel', { id: w.id })}>
+    <li
+      ref={ref}
+      className={`wd-item${focus ? ' is-new' : ''}`}
+      data-status={w.status}
+      aria-label={t('wallet.withdraw.itemLabel', { id: w.id })}
+    >
       <div className="wd-item__head">
         <strong className="wd-item__amount">
           {w.currency} {formatMinorUnits(w.amount, language)}
@@ -131,6 +190,8 @@ export function Tracker({ w }: { w: Withdrawal }) {
       </p>
       {w.status === 'REJECTED' ? (
         <p className="wd-item__reason">{t('wallet.withdraw.rejected', { reason: w.rejectReason ?? '—' })}</p>
+      ) : w.status === 'CANCELLED' ? (
+        <p className="wd-item__reason">{t('wallet.withdraw.cancelledNote')}</p>
       ) : w.status === 'FAILED' ? (
         <p className="wd-item__reason" data-testid="wd-fail-reason">
           {t(`wallet.withdraw.failed.${w.failReason ?? 'payout_refused'}`)}
@@ -143,7 +204,7 @@ export function Tracker({ w }: { w: Withdrawal }) {
               <span className="wd-step__label">{t(`wallet.withdraw.steps.${step}`)}</span>
               <span className="wd-step__time">
                 {at[step]
-                  ? new Date(at[step]).toLocaleTimeString(language === 'PT' ? 'pt-BR' : 'en-US', {
+                  ? new Date(at[step]).toLocaleTimeString(localeOf(language), {
                       hour: '2-digit',
                       minute: '2-digit',
                     })
@@ -158,6 +219,7 @@ export function Tracker({ w }: { w: Withdrawal }) {
           {t('wallet.withdraw.clock', { elapsed, target: w.payoutTargetMinutes })}
         </p>
       )}
+      {w.status === 'REQUESTED' && onCancelled && <CancelRequest w={w} onCancelled={onCancelled} />}
       {w.status === 'PAID' && <ConfirmReceipt w={w} />}
     </li>
   );
@@ -175,6 +237,8 @@ export default function WithdrawPage() {
   const client = useQueryClient();
   const overview = useQuery(withdrawOverviewQuery(memberId));
   const list = useQuery(withdrawalsQuery(memberId));
+  // What the member just did, said where the trackers are (and that tracker brought into view).
+  const [notice, setNotice] = useState<{ id: number; text: string } | null>(null);
   const names: (keyof Values)[] = ['amount', 'paymentPassword'];
   const o = overview.data;
   const money = (n: number) => formatMinorUnits(n, language);
@@ -211,11 +275,24 @@ export default function WithdrawPage() {
         withdraw_amount_out_of_range: 'amount',
       },
     },
-    onSuccess: () => {
+    onSuccess: (w) => {
       form.reset();
+      setNotice({
+        id: w.id,
+        text: t('wallet.withdraw.requested', { amount: `${w.currency} ${money(w.amount)}` }),
+      });
+      // The new withdrawal is in the list at once, before the refetch lands.
+      client.setQueryData(withdrawalsQuery(memberId).queryKey, (old) =>
+        old && !old.items.some((x) => x.id === w.id) ? { ...old, items: [w, ...old.items] } : old,
+      );
       void client.invalidateQueries({ queryKey: ['wallet'] });
     },
   });
+  const cancelled = (w: Withdrawal) =>
+    setNotice({
+      id: w.id,
+      text: t('wallet.withdraw.cancelledDone', { amount: `${w.currency} ${money(w.amount)}` }),
+    });
   const submit = form.handleSubmit(mutation.submit, (errors) => form.focusFirstError(names, errors));
 
   if (!o)
@@ -223,6 +300,7 @@ export default function WithdrawPage() {
       <p className="wallet-card__lead">{overview.isError ? t('wallet.loadFailed') : t('wallet.loading')}</p>
     );
   const ready = o.paymentPasswordSet && o.payoutKey;
+  const securityTab = t('member.pages.securityCenter');
   return (
     <div className="wallet-page">
       <section className="wallet-card" aria-labelledby="wd-summary">
@@ -264,9 +342,12 @@ export default function WithdrawPage() {
 
       {!ready ? (
         <section className="wallet-card">
-          <p className="wallet-card__lead">{t('wallet.withdraw.notReady')}</p>
-          <Link to={memberPage('securityCenter')} className="btn btn--primary btn--md">
-            {t('wallet.withdraw.goSecurity')}
+          <p className="wallet-card__lead">{t('wallet.withdraw.notReady', { tab: securityTab })}</p>
+          <Link
+            to={`${memberPage('securityCenter')}#${o.paymentPasswordSet ? 'payout-key' : 'payment-password'}`}
+            className="btn btn--primary btn--md"
+          >
+            {t('wallet.withdraw.goSecurity', { tab: securityTab })}
           </Link>
         </section>
       ) : (
@@ -308,10 +389,15 @@ export default function WithdrawPage() {
         <h3 className="wallet-card__title" id="wd-list">
           {t('wallet.withdraw.history')}
         </h3>
+        {notice && (
+          <p className="form__success" role="status" data-testid="wd-notice">
+            {notice.text}
+          </p>
+        )}
         {list.data && list.data.items.length > 0 ? (
           <ul className="wd-list">
             {list.data.items.map((w) => (
-              <Tracker key={w.id} w={w} />
+              <Tracker key={w.id} w={w} focus={notice?.id === w.id} onCancelled={cancelled} />
             ))}
           </ul>
         ) : (
