@@ -42,17 +42,7 @@ export default function AccountListPage() {
       <header className="page__head">
         <h1>{t(TITLES[list])}</h1>
       </header>
-<<<<<<< HEAD
-      <GameGrid
-        games={all.slice(0, shownCount(page))}
-        pending={query.isPending && query.fetchStatus !== 'idle'}
-        error={query.isError}
-        hasMore={all.length > shownCount(page)}
-        onMore={() => setParams({ page: String(page + 1) }, { preventScrollReset: true })}
-        empty={t(EMPTY[list])}
-      />
-=======
-      {favorite && !query.isPending && !query.isError && all.length === 0 ? (
+      {list === 'favorite' && !query.isPending && !query.isError && all.length === 0 ? (
         // An empty favourites list says how one is added (the star on a game tile), and where to find games.
         <Empty title={t('games.noFavorites')} hint={t('games.noFavoritesHint')} icon="star">
           <Link to="/" className="btn btn--primary btn--md">
@@ -66,10 +56,9 @@ export default function AccountListPage() {
           error={query.isError}
           hasMore={all.length > shownCount(page)}
           onMore={() => setParams({ page: String(page + 1) }, { preventScrollReset: true })}
-          empty={t(favorite ? 'games.noFavorites' : 'games.noRecent')}
+          empty={t(EMPTY[list])}
         />
       )}
->>>>>>> money
     </div>
   );
 }
