@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { isMobileNum, type RegisterBody, type RegisterField } from '@banca/contract';
 import { registerSettingsQuery, useWhitelabel } from '@/features/system';
-import { paths } from '@/config/paths';
+import { memberPage, paths } from '@/config/paths';
 import { t } from '@/i18n';
 import { openModal } from '@/state';
 import { useZodForm } from '@/ui/form';
@@ -114,7 +114,8 @@ export function useRegisterForm({ close }: { close: () => void }) {
         openModal('message', {
           title: 'auth.welcomeTitle',
           rawText: t('auth.welcomeText', { account }),
-          confirm: 'in_increase_submit',
+          confirm: 'auth.welcomeLater',
+          action: { label: 'auth.welcomeDeposit', to: memberPage('depositv2') },
         });
       }
     },

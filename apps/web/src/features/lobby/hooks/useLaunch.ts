@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { openLogin, showTrialPrompt } from '@/features/auth';
+import { useWhitelabel } from '@/features/system';
 import { openModal, uiStore } from '@/state';
 import { launchRoute, type LaunchTarget } from '../model/launch';
 
@@ -9,11 +10,32 @@ export interface LaunchCard extends LaunchTarget {
   displayName?: string;
 }
 
-/** Starts a game or vendor card by the spec's launch routing (section 4, model/launch.ts). */
+/**
+ * Starts a game or vendor card by the spec's launch routing (section 4, model/launch.ts). With
+ * `trial` (a tile's free-trial button) a visitor or a trial account plays the game in play money:
+ * the game popup creates the visitor's trial account on the way (free play, FREEPLAY3; without it the
+ * login popup opens) and launches through GCS_gameLaunchFB. A real member's free trial is Play.
+ */
 export function useLaunch() {
   const navigate = useNavigate();
-  return (card: LaunchCard) => {
-    const route = launchRoute(card, uiStore.get());
+  const whitelabel = useWhitelabel();
+  return (card: LaunchCard, options?: { trial?: boolean }) => {
+    const session = uiStore.get();
+    if (options?.trial && card.nodeId && !(session.isLogin && !session.isTrial)) {
+      if (!session.isLogin && !whitelabel?.FREEPLAY3) {
+        openLogin();
+        return;
+      }
+      openModal('game', {
+        nodeId: card.nodeId,
+        vassalage: card.vassalage,
+        gameCode: card.gameCode ?? '',
+        title: card.gameName ?? card.displayName ?? card.vassalage,
+        trial: true,
+      });
+      return;
+    }
+    const route = launchRoute(card, session);
     switch (route.kind) {
       case 'login':
         openLogin();
