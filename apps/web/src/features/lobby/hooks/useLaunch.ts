@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { openLogin, showTrialPrompt } from '@/features/auth';
 import { useWhitelabel } from '@/features/system';
+import { t } from '@/i18n';
 import { openModal, uiStore } from '@/state';
 import { launchRoute, type LaunchTarget } from '../model/launch';
 
@@ -30,7 +31,7 @@ export function useLaunch() {
         nodeId: card.nodeId,
         vassalage: card.vassalage,
         gameCode: card.gameCode ?? '',
-        title: card.gameName ?? card.displayName ?? card.vassalage,
+        title: t('lobby.trialGame', { name: card.gameName ?? card.displayName ?? card.vassalage }),
         trial: true,
       });
       return;
