@@ -66,7 +66,7 @@ test('a visitor plays the free trial on the house slot and a sandbox game, in pl
   const afterSlot = (await frameBalance.textContent())!.replace('XPL ', '');
   expect(afterSlot).not.toBe(start);
   await expect(headerBalance(page, lang)).toHaveAccessibleName(playMoney(lang, afterSlot));
-  await page.keyboard.press('Escape');
+  await slotPopup.getByRole('button', { name: t(lang, 'common.close') }).click();
   await expect(slotPopup).toHaveCount(0);
 
   if (isPhone(info)) {
@@ -111,7 +111,8 @@ test('a visitor plays the free trial on the house slot and a sandbox game, in pl
   const afterSandbox = (await sandboxBalance.textContent())!.replace('XPL ', '');
   await expect(headerBalance(page, lang)).toHaveAccessibleName(playMoney(lang, afterSandbox));
   await shot(page, info, 'free-trial-sandbox');
-  await page.keyboard.press('Escape');
+  await sandboxPopup.getByRole('button', { name: t(lang, 'common.close') }).click();
+  await expect(sandboxPopup).toHaveCount(0);
 
   // A real launch stays refused to the trial account, with the prompt.
   await page.goto('/rng');
