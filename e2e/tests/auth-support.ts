@@ -170,7 +170,9 @@ export const register = async (page: Page, lang: Lang, mode: 'username' | 'mobil
   // One welcome dialog says what comes next; closing it leaves the home page.
   const welcome = page.getByRole('alertdialog', { name: t(lang, 'auth.welcomeTitle') });
   await expect(welcome).toContainText(mode === 'username' ? username : mobile);
-  await welcome.getByRole('button', { name: t(lang, 'in_increase_submit') }).click();
+  // Deposits work (PIX): the welcome offers one (issue 25 item 2); closing it stays home.
+  await expect(welcome.getByRole('button', { name: t(lang, 'auth.welcomeDeposit') })).toBeVisible();
+  await welcome.getByRole('button', { name: t(lang, 'auth.welcomeLater') }).click();
   await expect(welcome).toHaveCount(0);
   await expectLoggedIn(page, lang);
   return { username, mobile, email: `${username}@mail.example` };
