@@ -63,7 +63,8 @@ export const NEXT_PARAM = 'next';
 export function safeAppPath(raw: string | null | undefined, origin = window.location.origin): string | null {
   if (!raw || raw.length > 2048 || !raw.startsWith('/') || raw.startsWith('//')) return null;
   // Browsers read a backslash as a slash in URLs, and control characters are dropped.
-  if (/[\\\u0000-\u001f\u007f]/.test(raw)) return null;
+  if (raw.includes('\\') || [...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+    return null;
   let url: URL;
   try {
     url = new URL(raw, origin);

@@ -154,9 +154,7 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRouteDeps):
       return launchGame(deps.db, {
         memberId: auth.memberId,
         merchantCode: auth.merchantCode,
-        currency: freeTrial
-          ? PLAY_MONEY_CURRENCY
-          : (await deps.merchantCurrency(auth.merchantCode)).currency,
+        currency: freeTrial ? PLAY_MONEY_CURRENCY : (await deps.merchantCurrency(auth.merchantCode)).currency,
         nodeId: body.nodeId,
         language: languageOf(request, body.language),
         device: body.device,

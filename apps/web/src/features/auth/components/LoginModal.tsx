@@ -191,12 +191,18 @@ export default function LoginModal({ props, close }: Props) {
                 <div className="social-login">
                   <p className="social-login__or">{t('auth.social.or')}</p>
                   {whitelabel.socialLogin.google && (
-                    <a className="btn btn--outline btn--block" href={socialStartHref('google', safeAppPath(props.next) ?? undefined)}>
+                    <a
+                      className="btn btn--outline btn--block"
+                      href={socialStartHref('google', safeAppPath(props.next) ?? undefined)}
+                    >
                       {t('auth.social.withGoogle')}
                     </a>
                   )}
                   {whitelabel.socialLogin.facebook && (
-                    <a className="btn btn--outline btn--block" href={socialStartHref('facebook', safeAppPath(props.next) ?? undefined)}>
+                    <a
+                      className="btn btn--outline btn--block"
+                      href={socialStartHref('facebook', safeAppPath(props.next) ?? undefined)}
+                    >
                       {t('auth.social.withFacebook')}
                     </a>
                   )}
