@@ -14,6 +14,7 @@ const PHONE_JOURNEYS = [
   '**/accounts.spec.ts',
   '**/social.spec.ts',
   '**/play.spec.ts',
+  '**/free-trial.spec.ts',
   '**/lottery.spec.ts',
   '**/wallet-deposit.spec.ts',
   '**/wallet-withdraw.spec.ts',

@@ -132,12 +132,16 @@ test('a login from a new IP asks the codes sent to the mobile and e-mail; the IP
   await expect(check).toHaveCount(0);
   await expectLoggedIn(page, lang);
 
-  // The address is remembered: the next login from it asks nothing more.
+  // The address is remembered: the next login from it asks nothing more. And a deep link opened
+  // while logged out is kept through the login: the member lands on the page asked for.
   await logout(page, lang);
-  await openLogin(page, lang);
+  await page.goto('/member?page=personalHistoryCopy');
+  await expect(page).toHaveURL(/\/login\?next=%2Fmember%3Fpage%3DpersonalHistoryCopy$/);
+  await expect(loginDialog(page, lang)).toBeVisible();
   await submitLogin(page, lang, member.username, PASSWORD, solve);
   await expect(loginDialog(page, lang)).toHaveCount(0);
   await expect(check).toHaveCount(0);
+  await expect(page).toHaveURL(/\/member\?page=personalHistoryCopy$/);
   await expectLoggedIn(page, lang);
 });
 

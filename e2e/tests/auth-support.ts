@@ -97,7 +97,13 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  *  and returns the credentials; the page is left logged in, at home, the welcome dialog closed.
  *  On the way it checks what a newcomer reads: the terms link, country names in the page's
  *  language, the SMS code's validity beside the resend countdown, one name for the invitation code. */
-export const register = async (page: Page, lang: Lang, mode: 'username' | 'mobile') => {
+export const register = async (
+  page: Page,
+  lang: Lang,
+  mode: 'username' | 'mobile',
+  /** Runs while the welcome dialog is open (e.g. a screenshot of it). */
+  onWelcome?: () => Promise<void>,
+) => {
   const solve = captchaSolver(page);
   await page.goto('/register');
   const dialog = registerDialog(page, lang);
@@ -170,7 +176,10 @@ export const register = async (page: Page, lang: Lang, mode: 'username' | 'mobil
   // One welcome dialog says what comes next; closing it leaves the home page.
   const welcome = page.getByRole('alertdialog', { name: t(lang, 'auth.welcomeTitle') });
   await expect(welcome).toContainText(mode === 'username' ? username : mobile);
-  await welcome.getByRole('button', { name: t(lang, 'in_increase_submit') }).click();
+  // Deposits work (PIX): the welcome offers one (issue 25 item 2); closing it stays home.
+  await expect(welcome.getByRole('button', { name: t(lang, 'auth.welcomeDeposit') })).toBeVisible();
+  await onWelcome?.();
+  await welcome.getByRole('button', { name: t(lang, 'auth.welcomeLater') }).click();
   await expect(welcome).toHaveCount(0);
   await expectLoggedIn(page, lang);
   return { username, mobile, email: `${username}@mail.example` };

@@ -95,7 +95,8 @@ const SEEDS: GameSeed[] = [
     nameEN: 'Southeast Asia Lotto',
     prizeModes: ['SEA', 'ELOTT'],
   },
-  // Sandbox vendor: simple rounds with a configured RTP, labelled as sandbox everywhere.
+  // Sandbox vendor: simple rounds with a configured RTP, labelled as sandbox everywhere. Its games
+  // offer the free trial (supportPlay false: the tile's free-trial button, played in play money).
   {
     vassalage: 'SANDBOX',
     gameCode: 'LIVE_BACCARAT',
@@ -105,6 +106,7 @@ const SEEDS: GameSeed[] = [
     nameEN: 'Live Baccarat (Sandbox)',
     isHot: true,
     hotRank: 70,
+    supportPlay: false,
   },
   {
     vassalage: 'SANDBOX',
@@ -113,6 +115,7 @@ const SEEDS: GameSeed[] = [
     gameClassify: 'ROULETTE',
     namePT: 'Roleta ao Vivo (Sandbox)',
     nameEN: 'Live Roulette (Sandbox)',
+    supportPlay: false,
   },
   {
     vassalage: 'SANDBOX',
@@ -132,6 +135,7 @@ const SEEDS: GameSeed[] = [
     nameEN: 'Ocean Treasure Hunt',
     isHot: true,
     hotRank: 60,
+    supportPlay: false,
   },
   {
     vassalage: 'SANDBOX',
@@ -140,6 +144,7 @@ const SEEDS: GameSeed[] = [
     gameClassify: 'FISH',
     namePT: 'Pesca do Dragão',
     nameEN: 'Dragon Fishing',
+    supportPlay: false,
   },
   {
     vassalage: 'SANDBOX',
@@ -150,6 +155,7 @@ const SEEDS: GameSeed[] = [
     nameEN: 'Fast Poker (Sandbox)',
     isHot: true,
     hotRank: 50,
+    supportPlay: false,
   },
   {
     vassalage: 'SANDBOX',
@@ -158,6 +164,7 @@ const SEEDS: GameSeed[] = [
     gameClassify: 'CARDS',
     namePT: 'Truco (Sandbox)',
     nameEN: 'Truco (Sandbox)',
+    supportPlay: false,
   },
   {
     vassalage: 'SANDBOX',

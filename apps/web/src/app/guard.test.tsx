@@ -5,7 +5,7 @@ import { isValidElement } from 'react';
 import { MemoryRouter, useLocation, type RouteObject } from 'react-router';
 import { modalStore } from '@/state';
 import { until } from '@/test/until';
-import { paths } from '@/config/paths';
+import { paths, safeAppPath } from '@/config/paths';
 import { RequireSession } from './guard';
 import { RouteTable } from './route-handles';
 import { routes } from './router';
@@ -23,11 +23,20 @@ const probe = (path: string, text: string, redirectTo?: string): RouteObject => 
 
 /** The current location, where a test can read it. */
 function LocationProbe() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <output data-testid="location">{pathname}</output>
+      <output data-testid="search">{search}</output>
+    </>
+  );
 }
 const at = {
   get pathname() {
     return screen.getByTestId('location').textContent;
+  },
+  get search() {
+    return screen.getByTestId('search').textContent;
   },
 };
 
@@ -68,6 +77,33 @@ describe('navigation guard', () => {
     const router = renderAt('/member', table);
     expect(await screen.findByText('login page')).toBeTruthy();
     expect(router.pathname).toBe('/login');
+  });
+
+  it('keeps the page asked for in /login?next=, for after the login (issue 25 item 11)', async () => {
+    const router = renderAt('/member?page=personalHistoryCopy', table);
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(router.pathname).toBe('/login');
+    expect(new URLSearchParams(router.search ?? '').get('next')).toBe('/member?page=personalHistoryCopy');
+  });
+
+  it('goes on only to same-origin app paths after login (no open redirect)', () => {
+    const origin = 'https://banca.example';
+    expect(safeAppPath('/member?page=personalHistoryCopy', origin)).toBe('/member?page=personalHistoryCopy');
+    expect(safeAppPath('/member/betting-record#top', origin)).toBe('/member/betting-record#top');
+    for (const bad of [
+      null,
+      '',
+      'member',
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/\tevil',
+      'javascript:alert(1)',
+      '/login?next=/member',
+      '/register',
+    ]) {
+      expect(safeAppPath(bad, origin), String(bad)).toBeNull();
+    }
   });
 
   it('lets the route through with a session token', async () => {

@@ -55,3 +55,27 @@ export const memberPage = (page: string) => `${paths.member}?page=${encodeURICom
 export const agentPage = (page: string) => `${paths.agentHome}?page=${encodeURIComponent(page)}`;
 /** Help centre with an article selected by its slug: /help#term */
 export const helpArticle = (slug: string) => `${paths.help}#${encodeURIComponent(slug)}`;
+
+/** Query parameter of /login naming the page a logged-out visitor asked for (the guard sets it). */
+export const NEXT_PARAM = 'next';
+
+/**
+ * `raw` as a path of this app to go to after login, or null: only a same-origin path (no scheme, no
+ * host, no `//` or backslash tricks, no control characters), and never the login or register routes
+ * themselves. What the guard put in /login?next= comes back here, so nothing else can redirect.
+ */
+export function safeAppPath(raw: string | null | undefined, origin = window.location.origin): string | null {
+  if (!raw || raw.length > 2048 || !raw.startsWith('/') || raw.startsWith('//')) return null;
+  // Browsers read a backslash as a slash in URLs, and control characters are dropped.
+  if (raw.includes('\\') || [...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+    return null;
+  let url: URL;
+  try {
+    url = new URL(raw, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  if (url.pathname === paths.login || url.pathname === paths.register) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

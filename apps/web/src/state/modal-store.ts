@@ -3,16 +3,27 @@ import { createStore, useStore } from './store';
 
 /** The modals the shell knows; each is loaded on demand by the modal host. */
 export interface ModalProps {
-  login: { tab?: 'username' | 'sms' };
+  /** next: the app path to open after logging in (a deep link opened while logged out). */
+  login: { tab?: 'username' | 'sms'; next?: string };
   register: Record<string, never>;
   /** forced: opened after a login with an expired or default password (spec section 4). */
   changePassword: { forced?: boolean };
   forgotPassword: { tab?: 'email' | 'phone' };
   help: { slug?: string };
   logoutConfirm: { returnTo?: string };
-  message: { title: TKey; text?: TKey; rawText?: string; confirm?: TKey };
-  /** The game popup: launches the game (POST /wps/game/launchGame) and shows or opens it. */
-  game: { nodeId: string; vassalage: string; gameCode: string; title: string };
+  message: {
+    title: TKey;
+    text?: TKey;
+    rawText?: string;
+    confirm?: TKey;
+    /** A second, primary button going to an app path (the welcome's "Deposit now"). */
+    action?: { label: TKey; to: string };
+  };
+  /**
+   * The game popup: launches the game (POST /wps/game/launchGame) and shows or opens it; `trial`, the
+   * tile's free-trial button, launches it in play money (GCS_gameLaunchFB).
+   */
+  game: { nodeId: string; vassalage: string; gameCode: string; title: string; trial?: boolean };
   /** The vendor popup (isGame VASSALAGE, spec section 4): the vendor's games. */
   vendorGames: { vassalage: string; gameType: string; title: string };
 }

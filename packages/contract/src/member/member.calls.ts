@@ -10,6 +10,13 @@ export const memberCalls = {
     auth: 'none',
     enc: true,
   },
+  registerCheck: {
+    id: 'member.registerCheck',
+    method: 'GET',
+    path: '/wps/member/register/check',
+    auth: 'none',
+    enc: false,
+  },
   affiliate: {
     id: 'member.affiliate',
     method: 'GET',

@@ -10,6 +10,7 @@ import {
   memberIconSchema,
   memberInfoSchema,
   registerBodySchema,
+  registerCheckValueSchema,
   resetPasswordByPhoneBodySchema,
 } from './member.schemas.ts';
 
@@ -31,6 +32,12 @@ export const memberRoutes = {
     tags,
     body: registerBodySchema,
     response: loginValueSchema,
+  }),
+  registerCheck: defineRoute(memberCalls.registerCheck, {
+    summary:
+      "Whether this address may register now: the registration limit checked before the form's captcha and SMS code are spent (nothing is counted). 429 too_many_requests with value.retryAfterSeconds when not",
+    tags,
+    response: registerCheckValueSchema,
   }),
   affiliate: defineRoute(memberCalls.affiliate, {
     summary: 'Whether an affiliate (invitation) code is valid for this domain',

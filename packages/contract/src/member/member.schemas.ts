@@ -37,6 +37,9 @@ export const registerBodySchema = z.strictObject({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
+/** GET /wps/member/register/check: answered only when registering is allowed (else 429). */
+export const registerCheckValueSchema = z.strictObject({ allowed: z.literal(true) });
+
 /** GET /wps/agent/affiliate */
 export const affiliateQuerySchema = z.strictObject({
   code: z.string().trim().min(1).max(32),

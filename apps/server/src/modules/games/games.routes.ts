@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { gamesRoutes, type Language, type RouteDef } from '@banca/contract';
+import { gamesRoutes, isTrialType, PLAY_MONEY_CURRENCY, type Language, type RouteDef } from '@banca/contract';
 import type { z } from 'zod';
 import {
   registerRoute,
@@ -136,28 +136,35 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRouteDeps):
     }),
   }));
 
-  // Login and the trial refusal at the edge (401, 403 in_need_true_account), the rest in the service.
-  const launch = async ({
-    body,
-    request,
-    auth,
-  }: Pick<RouteContext<typeof gamesRoutes.launchGame>, 'body' | 'request' | 'auth'>) => {
-    const lotto = Object.fromEntries(
-      LOTTO_FIELDS.flatMap((field) => (body[field] === undefined ? [] : [[field, body[field]]])),
-    );
-    return launchGame(deps.db, {
-      memberId: auth.memberId,
-      merchantCode: auth.merchantCode,
-      currency: (await deps.merchantCurrency(auth.merchantCode)).currency,
-      nodeId: body.nodeId,
-      language: languageOf(request, body.language),
-      device: body.device,
-      backUrl: body.backUrl,
-      lotto,
-    });
-  };
-  registerRoute(app, gamesRoutes.launchGame, launch, { requireRealAccount: true });
-  registerRoute(app, gamesRoutes.launchGameFB, launch, { requireRealAccount: true });
+  // /wps/game/launchGame: a real launch; trial accounts are refused at the edge (403
+  // in_need_true_account). GCS_gameLaunchFB, the tile's free-trial button (spec sections 2 and 7):
+  // a trial account plays the game in play money (XPL, the ledger keeps it apart from cash) when the
+  // game offers the free trial; a real member gets the ordinary launch in the merchant's currency.
+  const launch =
+    (freeTrialCall: boolean) =>
+    async ({
+      body,
+      request,
+      auth,
+    }: Pick<RouteContext<typeof gamesRoutes.launchGame>, 'body' | 'request' | 'auth'>) => {
+      const lotto = Object.fromEntries(
+        LOTTO_FIELDS.flatMap((field) => (body[field] === undefined ? [] : [[field, body[field]]])),
+      );
+      const freeTrial = freeTrialCall && isTrialType(auth.type);
+      return launchGame(deps.db, {
+        memberId: auth.memberId,
+        merchantCode: auth.merchantCode,
+        currency: freeTrial ? PLAY_MONEY_CURRENCY : (await deps.merchantCurrency(auth.merchantCode)).currency,
+        nodeId: body.nodeId,
+        language: languageOf(request, body.language),
+        device: body.device,
+        backUrl: body.backUrl,
+        lotto,
+        freeTrial,
+      });
+    };
+  registerRoute(app, gamesRoutes.launchGame, launch(false), { requireRealAccount: true });
+  registerRoute(app, gamesRoutes.launchGameFB, launch(true));
 
   registerRoute(app, gamesRoutes.roomList, ({ body, request }) => {
     const list = {

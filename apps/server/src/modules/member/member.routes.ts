@@ -7,7 +7,7 @@ import type { Visitor } from '../../platform/http/visitor.ts';
 import type { MemberDeps } from './member.deps.ts';
 import { changePassword, forgotPasswordByEmail, resetPasswordByPhone } from './passwords.service.ts';
 import { getMemberIcon, getMemberInfo } from './profile.service.ts';
-import { checkAffiliate, register } from './registration.service.ts';
+import { checkAffiliate, checkRegistrationAllowed, register } from './registration.service.ts';
 import { sendSmsCode } from './sms-code.service.ts';
 
 export interface MemberRouteDeps {
@@ -37,6 +37,9 @@ export function registerMemberRoutes(app: FastifyInstance, deps: MemberRouteDeps
     memberRoutes.registerMobile,
     ({ body, request }) => register(auth, ctx(request), body, 'mobile'),
     { serverKey },
+  );
+  registerRoute(app, memberRoutes.registerCheck, ({ request }) =>
+    checkRegistrationAllowed(auth, ctx(request)),
   );
   registerRoute(app, memberRoutes.affiliate, ({ query }) => checkAffiliate(auth, deps.merchantCode, query));
   registerRoute(

@@ -13,7 +13,7 @@ import {
 import { findMemberByAccount, insertAffiliate } from './member.repository.ts';
 import { changePassword, forgotPasswordByEmail, resetPasswordByPhone } from './passwords.service.ts';
 import { getMemberIcon, getMemberInfo } from './profile.service.ts';
-import { checkAffiliate, register } from './registration.service.ts';
+import { checkAffiliate, checkRegistrationAllowed, register } from './registration.service.ts';
 import { sendSmsCode } from './sms-code.service.ts';
 import { memberRegistered } from './member.events.ts';
 
@@ -171,6 +171,31 @@ describe('registration', () => {
     expect((await failure(register(f.deps, f.ctx, form('second01'), 'username'))).code).toBe(
       'too_many_requests',
     );
+  });
+
+  it('tells the registration limit before the captcha and the SMS code are spent (issue 25 item 11)', async () => {
+    const f = makeFixture(handle.db, {
+      flags: { REGMOBVERF3: true },
+      limits: { registrationsPerIp: { points: 1 } },
+    });
+    // Asking counts nothing: still allowed after asking twice.
+    expect(await checkRegistrationAllowed(f.deps, f.ctx)).toEqual({ allowed: true });
+    expect(await checkRegistrationAllowed(f.deps, f.ctx)).toEqual({ allowed: true });
+    await register(f.deps, f.ctx, form('early01'), 'username');
+    const refused = await failure(checkRegistrationAllowed(f.deps, f.ctx));
+    expect(refused.code).toBe('too_many_requests');
+    const wait = (refused.value as { retryAfterSeconds: number }).retryAfterSeconds;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(3600);
+    // No SMS code goes out for a registration the address may not make now.
+    const mobile = { mobileNum: '11966667777', countryDialingCode: '+55' };
+    expect((await failure(sendSmsCode(f.deps, f.ctx, mobile, 'register'))).code).toBe('too_many_requests');
+    expect(await f.lastMessage('+5511966667777')).toBeUndefined();
+    // Another address is not affected.
+    const other = { ...f.ctx, ip: '203.0.113.99' };
+    expect(await checkRegistrationAllowed(f.deps, other)).toEqual({ allowed: true });
+    await sendSmsCode(f.deps, other, mobile, 'register');
+    expect(await f.lastCode('+5511966667777')).toMatch(/^\d{6}$/);
   });
 
   it('checks the affiliate code and makes the agent the parent', async () => {

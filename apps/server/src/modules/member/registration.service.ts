@@ -45,6 +45,21 @@ function uniqueViolation(err: unknown): AuthError | undefined {
 }
 
 /**
+ * GET /wps/member/register/check: whether this address may register now, asked when the form opens,
+ * so the limit is told before the captcha is solved or an SMS code sent. Counts nothing (register
+ * counts); throws too_many_requests (value.retryAfterSeconds) when the limit is reached.
+ */
+export async function checkRegistrationAllowed(
+  deps: Pick<MemberDeps, 'limits'>,
+  ctx: Pick<RequestContext, 'ip'>,
+): Promise<{ allowed: true }> {
+  const limit = await deps.limits.registrationsPerIp.check(ctx.ip);
+  if (!limit.allowed)
+    throw new AuthError('too_many_requests', { retryAfterSeconds: limit.retryAfterSeconds });
+  return { allowed: true };
+}
+
+/**
  * PUT /wps/member/register (mode 'username') and /register/mobile (mode 'mobile'). Applies the
  * merchant's field settings through the contract's validateRegisterFields, uniqueness, the affiliate
  * code, the captcha when configured and the SMS code when REGMOBVERF3; then logs the new member in.

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../platform/http/request-context.ts';
 import { issueCode, toE164 } from '../verification/index.ts';
 import type { MemberDeps } from './member.deps.ts';
 import { findMemberByMobile } from './member.repository.ts';
+import { checkRegistrationAllowed } from './registration.service.ts';
 
 const smsText = (site: string, code: string, lang: 'PT' | 'EN' = 'PT'): string =>
   lang === 'EN'
@@ -43,6 +44,8 @@ export async function sendSmsCode(
   const enabled = purpose === 'register' ? flags.REGMOBVERF3 : flags.MOBCODELOGIN3 || flags.CHNGPASSVERIF3;
   if (!enabled) throw new AuthError('feature_disabled');
 
+  // A code for a registration the address may not make now would be sent for nothing.
+  if (purpose === 'register') await checkRegistrationAllowed(deps, ctx);
   const recipient = toE164(body.countryDialingCode, body.mobileNum);
   await consumeSmsLimits(deps, ctx, recipient);
   const now = deps.clock();

@@ -26,6 +26,8 @@ export interface RateLimiter {
   consume(key: string, points?: number): Promise<RateLimitDecision>;
   /** How many points the key has used in the current window, without using any. */
   peek(key: string): Promise<number>;
+  /** Whether one more event would be within the limit (and when it would be), without counting it. */
+  check(key: string): Promise<RateLimitDecision>;
   /** Forgets the key (e.g. failures after a successful login). */
   reset(key: string): Promise<void>;
 }
@@ -80,6 +82,18 @@ class FlexibleRateLimiter implements RateLimiter {
   async peek(key: string): Promise<number> {
     const res = await this.#impl.get(key);
     return res?.consumedPoints ?? 0;
+  }
+
+  async check(key: string): Promise<RateLimitDecision> {
+    const res = await this.#impl.get(key);
+    const used = res?.consumedPoints ?? 0;
+    if (!res || used < this.points)
+      return { allowed: true, retryAfterSeconds: 0, remaining: this.points - used };
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+      remaining: 0,
+    };
   }
 
   async reset(key: string): Promise<void> {

@@ -2,6 +2,8 @@ import { lazy } from 'react';
 import { withMessages } from '@/i18n';
 
 export { openLogin, openRegister, confirmLogout, restoreSession, showSocialReturnError } from './actions';
+/** A visitor's free trial: a trial account (free play) logged in where the visitor is. */
+export const startTrialSession = () => import('./api/session').then((m) => m.startFreePlay());
 /** The in_need_true_account prompt (trial accounts), loaded with the auth code. */
 export const showTrialPrompt = () => void import('./trial').then((m) => m.showTrialPrompt());
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Language, LaunchGameValue, VendorAnswer } from '@banca/contract';
 import type { Db, DbOrTrx } from '../../../database.ts';
 import { inTransaction } from '../../../platform/db/in-transaction.ts';
+import { AppError } from '../../../platform/http/app-error.ts';
 import { findEnabledGame } from '../catalogue/catalogue.repository.ts';
 import { GamesError } from '../games.errors.ts';
 import type { OpenMode } from './launch.table.ts';
@@ -38,7 +39,16 @@ export interface LaunchRequest {
   backUrl?: string | undefined;
   /** Lottery launch fields (spec section 7), passed to the vendor as they came. */
   lotto?: Readonly<Record<string, string>> | undefined;
+  /**
+   * A free-trial launch in play money (`currency` is then XPL): only games whose tile offers the
+   * free trial (catalogue supportPlay 0, spec section 2) open; any other is a real launch, refused
+   * with 403 in_need_true_account.
+   */
+  freeTrial?: boolean;
 }
+
+/** The spec's tile rule (section 2): the free-trial button shows when supportPlay is 0. */
+export const offersFreeTrial = (game: { support_play: boolean }): boolean => !game.support_play;
 
 /** Registers (or moves) where a vendor's games open. The vendor must be in the catalogue. */
 export async function ensureVendorLaunch(
@@ -62,13 +72,16 @@ function launchUrl(base: string, token: string, request: LaunchRequest, gameCode
 }
 
 /**
- * /wps/game/launchGame (and GCS_gameLaunchFB): login and the trial refusal are checked at the edge.
- * 404 game_not_found for a game that does not exist or is disabled; 503 game_unavailable when its
- * vendor has no launch (a catalogue-only vendor). Records the game in the member's recent games.
+ * /wps/game/launchGame and GCS_gameLaunchFB: login and the trial refusal are checked by the routes
+ * (games.routes.ts). 404 game_not_found for a game that does not exist or is disabled; 403
+ * in_need_true_account for a free-trial launch of a game that offers no free trial; 503
+ * game_unavailable when its vendor has no launch (a catalogue-only vendor). Records the game in the
+ * member's recent games.
  */
 export async function launchGame(db: Db, request: LaunchRequest, now = new Date()): Promise<LaunchGameValue> {
   const game = await findEnabledGame(db, request.nodeId);
   if (!game) throw new GamesError('game_not_found', { nodeId: request.nodeId });
+  if (request.freeTrial && !offersFreeTrial(game)) throw new AppError('in_need_true_account');
   const target = await findVendorLaunch(db, game.vassalage);
   if (!target) throw new GamesError('game_unavailable', { nodeId: request.nodeId });
   const token = randomBytes(32).toString('base64url');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { VendorAnswer, VendorErrorCode } from '@banca/contract';
+import { PLAY_MONEY_CURRENCY, type VendorAnswer, type VendorErrorCode } from '@banca/contract';
 import type { Database, Db, DbOrTrx } from '../../../database.ts';
 import type { Transaction } from 'kysely';
 import { inTransaction } from '../../../platform/db/in-transaction.ts';
@@ -112,14 +112,24 @@ export async function sessionOf(
 }
 
 /**
+ * The house side of a session's bets and wins: VENDOR_CLEARING for cash; HOUSE_PLAY for play money
+ * (a trial account's free-trial launch, currency XPL), the only house kind that holds XPL, so a
+ * free-trial round moves play-money accounts only (the ledger's composite keys refuse anything else).
+ */
+export const clearingKind = (session: Pick<VendorPlayerSessionRow, 'currency'>) =>
+  session.currency === PLAY_MONEY_CURRENCY ? ('HOUSE_PLAY' as const) : ('VENDOR_CLEARING' as const);
+
+/**
  * Which of the member's wallets the vendor plays on: the vendor's own in transfer wallet mode, else
- * main. Read before any transaction (PGlite has one session: a read outside an open transaction
+ * main (always main for play money: nothing is ever transferred into a vendor wallet in XPL). Read
+ * before any transaction (PGlite has one session: a read outside an open transaction
  * would wait for it).
  */
 export async function walletCodeOf(
   deps: VendorWalletDeps,
   session: VendorPlayerSessionRow,
 ): Promise<string | undefined> {
+  if (session.currency === PLAY_MONEY_CURRENCY) return undefined;
   const { walletMode } = await deps.settings.get(session.merchant_code);
   return walletMode === 'transfer' && (WALLET_VENDORS as readonly string[]).includes(session.vendor)
     ? session.vendor

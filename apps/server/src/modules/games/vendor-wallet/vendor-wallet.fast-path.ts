@@ -2,7 +2,7 @@ import { MAIN_WALLET_CODE, type VendorAnswer } from '@banca/contract';
 import { findHouseAccountId, findMemberWalletIds, walletBalanceChanged } from '../../wallet/index.ts';
 import { roundSettled } from '../games.events.ts';
 import { RECENT_KEEP } from '../lobby/member-games.service.ts';
-import { ok, walletCodeOf, type VendorWalletDeps } from './vendor-wallet.context.ts';
+import { clearingKind, ok, walletCodeOf, type VendorWalletDeps } from './vendor-wallet.context.ts';
 import { applyVendorCredit, applyVendorDebit } from './vendor-wallet.repository.ts';
 import type { VendorPlayerSessionRow } from './vendor-wallet.table.ts';
 
@@ -29,7 +29,7 @@ async function knownAccounts(
   const houseId = await findHouseAccountId(
     deps.db,
     session.merchant_code,
-    'VENDOR_CLEARING',
+    clearingKind(session),
     session.currency,
   );
   return houseId === undefined ? undefined : { walletId, houseId };

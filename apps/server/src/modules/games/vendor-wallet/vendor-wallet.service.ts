@@ -14,6 +14,7 @@ import { recordRecentGame } from '../lobby/member-games.service.ts';
 import { addPayout, addStake, closeRound, findRound, refundStake } from '../records/bet-record.repository.ts';
 import { replay, roundRefusal, storeAnswer } from './vendor-wallet.answers.ts';
 import {
+  clearingKind,
   gameOf,
   ledgerKey,
   moneyCall,
@@ -36,7 +37,7 @@ import type { BetRecordRow, VendorPlayerSessionRow } from './vendor-wallet.table
 /*
  * The vendor wallet API's rules (docs/vendor-api.md). Invariants:
  *  1. Every accepted money call is ONE ledger transfer (member wallet <-> the merchant's
- *     VENDOR_CLEARING), keyed `vendor:<vendor>:<transactionId>` (refunds: `vendor:<vendor>:refund:
+ *     VENDOR_CLEARING, or HOUSE_PLAY for a play-money session: clearingKind), keyed `vendor:<vendor>:<transactionId>` (refunds: `vendor:<vendor>:refund:
  *     <debit id>`), in the same database transaction as its vendor_transaction row and its round's
  *     bet_record change; so a round's payout - stake always equals its net ledger movement.
  *  2. (vendor, transaction id) names one call forever: the first accepted call's answer is stored and
@@ -134,7 +135,7 @@ export async function vendorDebit(
     if (!round) return roundRefusal(trx, call.vendor, body.roundId, session.member_id);
     if (round.currency !== session.currency) throw new VendorWalletError('round_conflict');
     const wallet = await walletIn(trx, session, code);
-    const house = await houseAccount(trx, session.merchant_code, 'VENDOR_CLEARING', session.currency);
+    const house = await houseAccount(trx, session.merchant_code, clearingKind(session), session.currency);
     const moved = await transfer(trx, {
       idempotencyKey: ledgerKey(call.vendor, body.transactionId),
       debitAccountId: wallet.id,
@@ -197,7 +198,7 @@ export async function vendorCredit(
     const wallet = await walletIn(trx, session, code);
     let balance = wallet.balance;
     if (body.amount > 0) {
-      const house = await houseAccount(trx, session.merchant_code, 'VENDOR_CLEARING', session.currency);
+      const house = await houseAccount(trx, session.merchant_code, clearingKind(session), session.currency);
       const moved = await transfer(trx, {
         idempotencyKey: ledgerKey(call.vendor, body.transactionId),
         debitAccountId: house.id,
@@ -268,7 +269,7 @@ export async function vendorRollback(
     if (!round) return roundRefusal(trx, call.vendor, debit.round_id, session.member_id);
     await markRolledBack(trx, call.vendor, body.refTransactionId);
     const wallet = await walletIn(trx, session, code);
-    const house = await houseAccount(trx, session.merchant_code, 'VENDOR_CLEARING', session.currency);
+    const house = await houseAccount(trx, session.merchant_code, clearingKind(session), session.currency);
     const moved = await transfer(trx, {
       idempotencyKey: refundKey(call.vendor, body.refTransactionId),
       debitAccountId: house.id,

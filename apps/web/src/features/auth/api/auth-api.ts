@@ -25,6 +25,8 @@ export const sendSmsCode = (purpose: 'noLogin' | 'register', body: SmsCodeBody) 
 
 export const register = (mode: 'username' | 'mobile', body: RegisterBody) =>
   apiCall(mode === 'mobile' ? memberCalls.registerMobile : memberCalls.register, { body });
+/** Whether this address may register now (429 too_many_requests, with the wait, when not). */
+export const registerCheck = () => apiCall(memberCalls.registerCheck);
 export const checkAffiliate = (code: string) =>
   apiCall(memberCalls.affiliate, { query: { code, domain: location.hostname } });
 export const changePassword = (body: {

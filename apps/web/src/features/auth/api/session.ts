@@ -78,14 +78,24 @@ export const completeLogin = async (value: LoginValue, context: LoginContext): P
   return 'home';
 };
 
-/** Free play (spec section 4): store the login state, remove the cpw item, go to /. */
-export const startFreePlay = async (navigate: (to: string) => void): Promise<void> => {
-  const value = await api.freePlay();
-  setToken(value.token);
-  sessionStorage.removeItem(SESSION_KEYS.cpw);
-  knownPassword = null;
-  await loadMemberInfo().catch(() => uiStore.set({ isLogin: true, isTrial: true }));
-  navigate(paths.home);
+let freePlayRunning: Promise<void> | null = null;
+
+/**
+ * Free play (spec section 4): store the login state, remove the cpw item, go to / (the login popup's
+ * "Free play"). Without `navigate` the visitor stays where they are: a tile's free trial creates the
+ * trial account on the way into the game. Two calls at once share one trial account.
+ */
+export const startFreePlay = (navigate?: (to: string) => void): Promise<void> => {
+  freePlayRunning ??= (async () => {
+    const value = await api.freePlay();
+    setToken(value.token);
+    sessionStorage.removeItem(SESSION_KEYS.cpw);
+    knownPassword = null;
+    await loadMemberInfo().catch(() => uiStore.set({ isLogin: true, isTrial: true }));
+  })().finally(() => {
+    freePlayRunning = null;
+  });
+  return freePlayRunning.then(() => navigate?.(paths.home));
 };
 
 /** Logout (spec section 4): the gateway revokes the token; storage is cleared except merchant keys. */

@@ -16,11 +16,12 @@ import { ExtraIcon } from './ExtraIcon';
 import { CredentialFields } from './CredentialFields';
 import { CaptchaField, MobileField, SmsCodeField, useDefaultDial } from './fields';
 import { isMobileNum } from '@banca/contract';
+import { safeAppPath } from '@/config/paths';
 import { SecondVerificationForm } from './SecondVerificationForm';
 import './auth.css';
 
 interface Props {
-  props: { tab?: 'username' | 'sms' };
+  props: { tab?: 'username' | 'sms'; next?: string };
   close: () => void;
 }
 
@@ -28,8 +29,8 @@ interface Props {
  * Social sign-in is a full-page navigation to the gateway, which returns to this page with
  * `?token=` (picked up at start-up) or `?socialError=`. /login itself would reopen the popup: go home.
  */
-const socialStartHref = (provider: 'google' | 'facebook'): string => {
-  const here = window.location.pathname === '/login' ? '/' : window.location.pathname;
+const socialStartHref = (provider: 'google' | 'facebook', next?: string): string => {
+  const here = window.location.pathname === '/login' ? (next ?? '/') : window.location.pathname;
   return `${socialRoutes.socialStart.path.replace(':provider', provider)}?returnTo=${encodeURIComponent(here)}`;
 };
 
@@ -57,7 +58,10 @@ export default function LoginModal({ props, close }: Props) {
       dial: remembered.countryDialingCode,
       mobile: remembered.mobileNum,
     },
-    onLoggedIn: (credentials) => {
+    onLoggedIn: (credentials, outcome) => {
+      // A deep link opened while logged out: the member lands on the page asked for.
+      const next = safeAppPath(props.next);
+      if (outcome === 'home' && next) void navigate(next, { replace: true });
       saveRememberedLogin(
         remember,
         credentials.type === 'username'
@@ -187,12 +191,18 @@ export default function LoginModal({ props, close }: Props) {
                 <div className="social-login">
                   <p className="social-login__or">{t('auth.social.or')}</p>
                   {whitelabel.socialLogin.google && (
-                    <a className="btn btn--outline btn--block" href={socialStartHref('google')}>
+                    <a
+                      className="btn btn--outline btn--block"
+                      href={socialStartHref('google', safeAppPath(props.next) ?? undefined)}
+                    >
                       {t('auth.social.withGoogle')}
                     </a>
                   )}
                   {whitelabel.socialLogin.facebook && (
-                    <a className="btn btn--outline btn--block" href={socialStartHref('facebook')}>
+                    <a
+                      className="btn btn--outline btn--block"
+                      href={socialStartHref('facebook', safeAppPath(props.next) ?? undefined)}
+                    >
                       {t('auth.social.withFacebook')}
                     </a>
                   )}

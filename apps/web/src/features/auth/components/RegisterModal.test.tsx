@@ -9,7 +9,7 @@ import { ApiError } from '@/api';
 import type * as system from '@/features/system';
 import { ensureMoreMessages, setLanguage, t } from '@/i18n';
 import { modalStore } from '@/state';
-import { register } from '../api/auth-api';
+import { register, registerCheck } from '../api/auth-api';
 import { completeLogin } from '../api/session';
 import RegisterModal from './RegisterModal';
 
@@ -44,7 +44,12 @@ vi.mock('@/features/system', async (original) => ({
   useSiteName: () => 'Banca',
   useCountries: () => [],
 }));
-vi.mock('../api/auth-api', () => ({ register: vi.fn(), checkAffiliate: vi.fn(), fetchCaptcha: vi.fn() }));
+vi.mock('../api/auth-api', () => ({
+  register: vi.fn(),
+  registerCheck: vi.fn(async () => ({ allowed: true })),
+  checkAffiliate: vi.fn(),
+  fetchCaptcha: vi.fn(),
+}));
 vi.mock('../api/session', () => ({ completeLogin: vi.fn(async () => 'home') }));
 
 const registerMock = vi.mocked(register);
@@ -123,6 +128,7 @@ describe('RegisterModal', () => {
         props: expect.objectContaining({
           title: 'auth.welcomeTitle',
           rawText: t('auth.welcomeText', { account: 'ana123' }),
+          action: { label: 'auth.welcomeDeposit', to: '/member?page=depositv2' },
         }),
       }),
     ]);
@@ -146,5 +152,17 @@ describe('RegisterModal', () => {
     registerMock.mockRejectedValueOnce(new ApiError('too_many_requests', 429, 'Muitas tentativas'));
     await user.click(screen.getByRole('button', { name: t('auth.submitRegister') }));
     expect((await screen.findByRole('alert')).textContent).toBe('Muitas tentativas');
+  });
+
+  it('tells the registration limit when the form opens, before any captcha or SMS code (issue 25 item 11)', async () => {
+    vi.mocked(registerCheck).mockRejectedValueOnce(
+      new ApiError('too_many_requests', 429, 'Muitas solicitações. Tente novamente em 42 minutos.'),
+    );
+    render(<RegisterModal props={{}} close={() => undefined} />, { wrapper });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Muitas solicitações. Tente novamente em 42 minutos.',
+    );
+    expect(screen.queryByRole('button', { name: t('auth.submitRegister') })).toBeNull();
+    expect(screen.queryByLabelText(t('register.fields.username'))).toBeNull();
   });
 });

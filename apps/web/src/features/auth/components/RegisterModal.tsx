@@ -74,7 +74,8 @@ function RegisterFieldInput({
 /**
  * Registration (spec sections 4, 5, 8): username or mobile mode, the merchant's fields, terms, and
  * the submit button; the flow (checks, affiliate code, SMS code, captcha, server errors, login) is
- * useRegisterForm's. Success logs in and goes to /.
+ * useRegisterForm's. Success logs in and goes to /. When the address has reached the registration
+ * limit, the limit's message shows instead of the form (no captcha or SMS code is spent).
  */
 export default function RegisterModal({ close }: Props) {
   const { t } = useT();
@@ -122,7 +123,17 @@ export default function RegisterModal({ close }: Props) {
           onChange={register.setMode}
         />
       )}
-      {settings.isPending ? (
+      {register.limited ? (
+        <div className="form">
+          <Alert>{register.limited}</Alert>
+          <p className="form__foot">
+            {t('auth.haveAccount')}{' '}
+            <button type="button" className="link-btn" onClick={toLogin}>
+              {t('auth.loginTab')}
+            </button>
+          </p>
+        </div>
+      ) : settings.isPending ? (
         <div className="form" aria-hidden="true">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} height="64px" />

@@ -3,12 +3,13 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { isMobileNum, type RegisterBody, type RegisterField } from '@banca/contract';
+import { isApiError } from '@/api';
 import { registerSettingsQuery, useWhitelabel } from '@/features/system';
-import { paths } from '@/config/paths';
+import { memberPage, paths } from '@/config/paths';
 import { t } from '@/i18n';
 import { openModal } from '@/state';
 import { useZodForm } from '@/ui/form';
-import { checkAffiliate, register } from '../api/auth-api';
+import { checkAffiliate, register, registerCheck } from '../api/auth-api';
 import { completeLogin } from '../api/session';
 import { useDefaultDial } from '../components/fields';
 import {
@@ -42,6 +43,19 @@ export function useRegisterForm({ close }: { close: () => void }) {
   const navigate = useNavigate();
   const whitelabel = useWhitelabel();
   const settings = useQuery(registerSettingsQuery);
+  // The registration limit, asked when the form opens: told before the captcha and an SMS code are
+  // spent on a registration the server would refuse (issue 25 item 11).
+  const allowance = useQuery({
+    queryKey: ['registerCheck'],
+    queryFn: registerCheck,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const limited =
+    isApiError(allowance.error) && allowance.error.code === 'too_many_requests'
+      ? allowance.error.message
+      : null;
   const defaultDial = useDefaultDial();
   const modes = registerModes(whitelabel);
   const flags = modeFlags(whitelabel);
@@ -114,7 +128,8 @@ export function useRegisterForm({ close }: { close: () => void }) {
         openModal('message', {
           title: 'auth.welcomeTitle',
           rawText: t('auth.welcomeText', { account }),
-          confirm: 'in_increase_submit',
+          confirm: 'auth.welcomeLater',
+          action: { label: 'auth.welcomeDeposit', to: memberPage('depositv2') },
         });
       }
     },
@@ -137,6 +152,8 @@ export function useRegisterForm({ close }: { close: () => void }) {
   return {
     form,
     settings,
+    /** The registration limit's message when this address may not register now, else null. */
+    limited,
     modes,
     mode,
     /** Another registration mode: its own fields, no errors carried over. */

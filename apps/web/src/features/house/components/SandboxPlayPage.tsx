@@ -90,7 +90,8 @@ function SandboxTable({
   return (
     <div className="sandbox">
       <p className="sandbox__notice">
-        <span className="sandbox__badge">{t('house.sandbox.badge')}</span> {t('house.sandbox.notice')}
+        <span className="sandbox__badge">{t('house.sandbox.badge')}</span>{' '}
+        {t(session.currency === 'XPL' ? 'house.sandbox.noticePlay' : 'house.sandbox.notice')}
       </p>
       <section className="sandbox__table" aria-label={t(`house.sandbox.category.${game.category}`)}>
         <fieldset className="sandbox__group">

@@ -185,3 +185,6 @@ export const removeFavoriteCall = (game: Game) =>
   apiCall(gamesCalls.removeFavorite, { body: favoriteBody(game) });
 export const launchGameCall = (body: EntryBody<typeof gamesCalls.launchGame>) =>
   apiCall(gamesCalls.launchGame, { body });
+/** The tile's free trial (GCS_gameLaunchFB): a trial account's launch in play money. */
+export const launchGameFBCall = (body: EntryBody<typeof gamesCalls.launchGameFB>) =>
+  apiCall(gamesCalls.launchGameFB, { body });

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '@/api';
+import { startTrialSession } from '@/features/auth';
 import { getLanguage, useT } from '@/i18n';
-import type { ModalProps } from '@/state';
+import { uiStore, type ModalProps } from '@/state';
 import { Button, Modal, Spinner } from '@/ui';
-import { launchGameCall } from '../api/lobby-api';
+import { launchGameCall, launchGameFBCall } from '../api/lobby-api';
 
 type Launch = Awaited<ReturnType<typeof launchGameCall>>;
 type State = { kind: 'loading' } | { kind: 'ready'; launch: Launch } | { kind: 'error'; message: string };
@@ -16,6 +17,8 @@ const device = () => (window.matchMedia?.('(max-width: 768px)').matches ? 'MOBIL
  * game in a frame, or offers to open it in a new window where the vendor forbids frames (the window
  * opens inside the member's click so the browser lets it; a blocked window shows the spec's message).
  * A refusal (e.g. game_unavailable until the game servers exist) is shown as the gateway words it.
+ * The free trial (`trial`) first logs a visitor in with a new trial account (free play), then
+ * launches through GCS_gameLaunchFB: the game plays in play money.
  */
 export default function GamePopup({ props, close }: { props: ModalProps['game']; close: () => void }) {
   const { t } = useT();
@@ -25,12 +28,18 @@ export default function GamePopup({ props, close }: { props: ModalProps['game'];
 
   useEffect(() => {
     let live = true;
-    launchGameCall({
+    const body = {
       nodeId: props.nodeId,
       device: device(),
       backUrl: window.location.pathname,
       language: getLanguage(),
-    }).then(
+    } as const;
+    const launch = async () => {
+      if (!props.trial) return launchGameCall(body);
+      if (!uiStore.get().isLogin) await startTrialSession();
+      return launchGameFBCall(body);
+    };
+    launch().then(
       (launch) => {
         if (!live) return;
         if (launch.openMode === 'SEAMLESS') {
@@ -46,7 +55,7 @@ export default function GamePopup({ props, close }: { props: ModalProps['game'];
     return () => {
       live = false;
     };
-  }, [props.nodeId, close, navigate, t]);
+  }, [props.nodeId, props.trial, close, navigate, t]);
 
   const openWindow = (url: string) => {
     const opened = window.open(url, '_blank', 'noopener');

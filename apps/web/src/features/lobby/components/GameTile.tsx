@@ -1,4 +1,5 @@
 import { useT } from '@/i18n';
+import { useUi } from '@/state';
 import { Icon } from '@/ui';
 import type { Game } from '../api/lobby-api';
 import { LazyImage } from './LazyImage';
@@ -6,17 +7,19 @@ import { LazyImage } from './LazyImage';
 interface Props {
   game: Game;
   favourite: boolean;
-  onPlay: (game: Game) => void;
+  /** `trial`: the free-trial button (play money, GCS_gameLaunchFB). */
+  onPlay: (game: Game, options?: { trial?: boolean }) => void;
   onFavourite: (game: Game) => void;
 }
 
 /**
  * Game tile (spec section 2): image, hot badge when isHot is 1, play button, free-trial button when
- * supportPlay is 0, name (which plays too) and favourite toggle. Square image box: no layout shift
- * while it loads.
+ * supportPlay is 0 (for visitors and trial accounts: a real member plays for real with Play), name
+ * and favourite toggle. Square image box: no layout shift while it loads.
  */
 export function GameTile({ game, favourite, onPlay, onFavourite }: Props) {
   const { t } = useT();
+  const realMember = useUi((s) => s.isLogin && !s.isTrial);
   return (
     <li className="game-tile">
       <div className="game-tile__art">
@@ -40,12 +43,12 @@ export function GameTile({ game, favourite, onPlay, onFavourite }: Props) {
           >
             {t('lobby.play')}
           </button>
-          {game.supportPlay === 0 && (
+          {game.supportPlay === 0 && !realMember && (
             <button
               type="button"
               className="game-tile__trial"
               aria-label={t('lobby.trialGame', { name: game.gameName })}
-              onClick={() => onPlay(game)}
+              onClick={() => onPlay(game, { trial: true })}
             >
               {t('lobby.trial')}
             </button>

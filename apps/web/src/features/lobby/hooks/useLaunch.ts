@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { openLogin, showTrialPrompt } from '@/features/auth';
-import { useT } from '@/i18n';
+import { useWhitelabel } from '@/features/system';
+import { t, useT } from '@/i18n';
 import { openModal, uiStore } from '@/state';
 import { gameListQuery, type ListGameType } from '../api/lobby-api';
 import { launchRoute, type LaunchTarget } from '../model/launch';
@@ -14,13 +15,32 @@ export interface LaunchCard extends LaunchTarget {
 
 /**
  * Starts a game or vendor card by the spec's launch routing (section 4, model/launch.ts). A vendor's
- * chooser that would hold a single game is skipped: that game starts at once.
+ * chooser that would hold a single game is skipped: that game starts at once. With `trial` (a tile's
+ * free-trial button) a visitor or a trial account plays the game in play money: the game popup
+ * creates the visitor's trial account on the way (free play, FREEPLAY3; without it the login popup
+ * opens) and launches through GCS_gameLaunchFB. A real member's free trial is Play.
  */
 export function useLaunch() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { language } = useT();
-  const launch = (card: LaunchCard) => {
+  const whitelabel = useWhitelabel();
+  const launch = (card: LaunchCard, options?: { trial?: boolean }) => {
+    const session = uiStore.get();
+    if (options?.trial && card.nodeId && !(session.isLogin && !session.isTrial)) {
+      if (!session.isLogin && !whitelabel?.FREEPLAY3) {
+        openLogin();
+        return;
+      }
+      openModal('game', {
+        nodeId: card.nodeId,
+        vassalage: card.vassalage,
+        gameCode: card.gameCode ?? '',
+        title: t('lobby.trialGame', { name: card.gameName ?? card.displayName ?? card.vassalage }),
+        trial: true,
+      });
+      return;
+    }
     const openVendor = (title: string) => {
       const chooser = () =>
         openModal('vendorGames', { vassalage: card.vassalage, gameType: card.gameType ?? '', title });
@@ -34,7 +54,7 @@ export function useLaunch() {
         else chooser();
       }, chooser);
     };
-    const route = launchRoute(card, uiStore.get());
+    const route = launchRoute(card, session);
     switch (route.kind) {
       case 'login':
         openLogin();

@@ -44,14 +44,24 @@ export function BalanceChip({ variant = 'header' }: { variant?: 'header' | 'menu
       : t('wallet.balanceLoading');
 
   return (
-    <div className={`balance balance--${variant}`} role="group" aria-label={t('account.balance')}>
+    <div
+      className={`balance balance--${variant}${value?.playMoney ? ' balance--play' : ''}`}
+      role="group"
+      aria-label={t('account.balance')}
+    >
       <span className="balance__figure" role="status" aria-label={`${t('account.balance')}: ${label}`}>
         <FullIcon name="wallet" size={16} />
         {value && !hidden && <span className="balance__symbol">{value.currencySymbol}</span>}
         <span className="balance__amount" aria-hidden="true">
           {shown}
         </span>
-        {value?.playMoney && <span className="balance__play">{t('wallet.playMoney')}</span>}
+        {value?.playMoney && (
+          // Phones show the short tag, so the header keeps one row (the full label is the status's).
+          <span className="balance__play">
+            <span className="balance__play-long">{t('wallet.playMoney')}</span>
+            <span className="balance__play-short">{t('wallet.playMoneyShort')}</span>
+          </span>
+        )}
       </span>
       <button
         type="button"
