@@ -1,5 +1,5 @@
 import { PLAY_MONEY_CURRENCY } from '@banca/contract';
-import type { Database, Db } from '../../database.ts';
+import type { Database, Db, DbOrTrx } from '../../database.ts';
 import { defineConsumer, on, type Consumer } from '../../platform/events/event-catalogue.ts';
 import { roundSettled } from '../games/index.ts';
 import { memberRegistered } from '../member/index.ts';
@@ -17,6 +17,8 @@ import {
   applyRound,
   applyWithdrawal,
 } from './reports.repository.ts';
+
+const ZONE_CACHE_MS = 1000;
 
 export interface ReportsConsumerDeps {
   db: Db;
@@ -42,8 +44,16 @@ export const FACT = {
  * `npm run reports:rebuild` recuts the past.
  */
 export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
-  const settings = createWalletSettings(deps.db);
-  const zone = async () => (await settings.get(deps.merchantCode)).timeZone;
+  // Read through the handler's transaction (PGlite has one session: the root db would wait for the
+  // dispatcher's own transaction), at most once a second, like the wallet's settings cache.
+  let cached: { at: number; zone: string } | undefined;
+  const zoneIn = async (trx: DbOrTrx): Promise<string> => {
+    const now = Date.now();
+    if (!cached || now - cached.at >= ZONE_CACHE_MS) {
+      cached = { at: now, zone: (await createWalletSettings(trx).get(deps.merchantCode)).timeZone };
+    }
+    return cached.zone;
+  };
   return defineConsumer<Database>('reports.rollups', [
     on(roundSettled, async (event, trx) => {
       const p = event.payload;
@@ -51,7 +61,7 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
       await applyRound(trx, {
         ref: FACT.round(p.roundId),
         currency: p.currency,
-        day: merchantDay(p.settledAt, await zone()),
+        day: merchantDay(p.settledAt, await zoneIn(trx)),
         shard: shardOf(p.memberId),
         memberId: p.memberId,
         // roundId is `<vendor>:<vendor's round id>`; vendor codes hold no colon.
@@ -67,7 +77,7 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
       await applyDeposit(trx, {
         ref: FACT.deposit(p.depositId),
         currency: p.currency,
-        day: merchantDay(p.at, await zone()),
+        day: merchantDay(p.at, await zoneIn(trx)),
         shard: shardOf(p.memberId),
         memberId: p.memberId,
         amount: p.amount,
@@ -80,7 +90,7 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
       await applyWithdrawal(trx, {
         ref: FACT.withdrawal(p.withdrawalId),
         currency: p.currency,
-        day: merchantDay(p.at, await zone()),
+        day: merchantDay(p.at, await zoneIn(trx)),
         shard: shardOf(p.memberId),
         memberId: p.memberId,
         amount: p.amount,
@@ -92,7 +102,7 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
       await applyBonus(trx, {
         ref: FACT.bonus(p.transferId),
         currency: p.currency,
-        day: merchantDay(p.at, await zone()),
+        day: merchantDay(p.at, await zoneIn(trx)),
         shard: shardOf(p.memberId),
         memberId: p.memberId,
         amount: p.amount,
@@ -104,7 +114,7 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
       // Recorded in the registration's transaction: recordedAt is the member row's created_at.
       await applyRegistration(trx, {
         ref: FACT.registration(p.memberId),
-        day: merchantDay(event.recordedAt, await zone()),
+        day: merchantDay(event.recordedAt, await zoneIn(trx)),
         shard: shardOf(p.memberId),
       });
     }),
