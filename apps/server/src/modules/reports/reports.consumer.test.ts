@@ -94,7 +94,14 @@ describe('play money', () => {
         recordEvent(
           t,
           walletDepositCredited,
-          { memberId: m, amount: 5_000, currency: 'XPL', depositId: 77, first: true, at: '2026-04-01T12:00:00.000Z' },
+          {
+            memberId: m,
+            amount: 5_000,
+            currency: 'XPL',
+            depositId: 77,
+            first: true,
+            at: '2026-04-01T12:00:00.000Z',
+          },
           { key: m },
         ),
     ]);
@@ -140,8 +147,12 @@ describe('once per fact', () => {
       ngr: -2_200,
       activePlayers: 1,
     });
-    expect(report.vendors).toEqual([{ vendor: 'SANDBOX', rounds: 1, stakes: 2_000, payouts: 3_500, ggr: -1_500 }]);
-    expect(report.gameTypes).toEqual([{ gameType: 'LIVE', rounds: 1, stakes: 2_000, payouts: 3_500, ggr: -1_500 }]);
+    expect(report.vendors).toEqual([
+      { vendor: 'SANDBOX', rounds: 1, stakes: 2_000, payouts: 3_500, ggr: -1_500 },
+    ]);
+    expect(report.gameTypes).toEqual([
+      { gameType: 'LIVE', rounds: 1, stakes: 2_000, payouts: 3_500, ggr: -1_500 },
+    ]);
     const team = await memberDaily(db(), [m, 9_999], { from: '2026-05-01', to: '2026-05-03' });
     expect(team.members).toEqual([
       {

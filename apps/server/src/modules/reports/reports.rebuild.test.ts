@@ -17,9 +17,20 @@ import {
 } from '@banca/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoLobby } from '../../seed/demo-lobby.ts';
-import { expectFailure, FAST_PASSWORD, freshIp, freshUsername, insertAccounts } from '../../test/auth-client.ts';
+import {
+  expectFailure,
+  FAST_PASSWORD,
+  freshIp,
+  freshUsername,
+  insertAccounts,
+} from '../../test/auth-client.ts';
 import { startOpsTestServer, type OpsTestServer } from '../../test/ops-client.ts';
-import { devPlayers, devVendorSecret, newVendorId, vendorClient } from '../../platform/vendor-api/vendor-client.ts';
+import {
+  devPlayers,
+  devVendorSecret,
+  newVendorId,
+  vendorClient,
+} from '../../platform/vendor-api/vendor-client.ts';
 import { dashboard, rebuildReports } from './index.ts';
 import { merchantDay } from './reports.days.ts';
 
@@ -96,7 +107,8 @@ async function play(m: Member, rounds: { gameCode: string; stake: number; payout
 
 async function withdraw(m: Member, amount: number) {
   const pw = '246810';
-  const ok = (res: { status: number; body: unknown }) => expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const ok = (res: { status: number; body: unknown }) =>
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
   ok(
     await call(m, walletRoutes.setPaymentPassword.path, {
       method: 'PUT',
@@ -213,7 +225,9 @@ describe('rollups from the events equal the rollups rebuilt from the sources', {
       firstDepositCount: 2,
       firstDepositAmount: 30_000,
       withdrawalCount: 1,
-      withdrawalAmount: await one(sql`select sum(amount)::bigint as n from withdrawal where paid_at is not null`),
+      withdrawalAmount: await one(
+        sql`select sum(amount)::bigint as n from withdrawal where paid_at is not null`,
+      ),
       bonusAmount: await one(sql`select sum(amount)::bigint as n from ledger_transfer where kind = 'BONUS'`),
       registrations: await one(sql`select count(*)::int as n from member where type <> 4`),
     });

@@ -1,8 +1,4 @@
-import {
-  REPORT_RANGE_MAX_DAYS,
-  type ReportDashboard,
-  type ReportFigures,
-} from '@banca/contract';
+import { REPORT_RANGE_MAX_DAYS, type ReportDashboard, type ReportFigures } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
 import { ReportsError } from './reports.errors.ts';
 import {
@@ -27,7 +23,8 @@ const dayText = (n: number): string => new Date(n * DAY_MS).toISOString().slice(
 export function daysOf(range: DayRange): string[] {
   const from = dayNumber(range.from);
   const to = dayNumber(range.to);
-  if (!Number.isInteger(from) || !Number.isInteger(to)) throw new ReportsError('report_range_inverted', range);
+  if (!Number.isInteger(from) || !Number.isInteger(to))
+    throw new ReportsError('report_range_inverted', range);
   if (from > to) throw new ReportsError('report_range_inverted', { from: range.from, to: range.to });
   if (to - from + 1 > REPORT_RANGE_MAX_DAYS) {
     throw new ReportsError('report_range_too_long', { maxDays: REPORT_RANGE_MAX_DAYS });
@@ -83,7 +80,9 @@ function groupPlay<K extends string>(
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   return [...groups.entries()]
-    .map(([key, group]) => ({ [name]: key, ...play(group) }) as { [P in K]: string } & ReturnType<typeof play>)
+    .map(
+      ([key, group]) => ({ [name]: key, ...play(group) }) as { [P in K]: string } & ReturnType<typeof play>,
+    )
     .sort((a, b) => b.stakes - a.stakes || (a[name] < b[name] ? -1 : 1));
 }
 

@@ -181,10 +181,24 @@ export interface SettledRound {
  * streams every settled round in pages. A settled round never changes again (every write to a round
  * requires it OPEN), so a page read once stays true.
  */
-export async function settledRoundsPage(db: DbOrTrx, afterId: number, limit: number): Promise<SettledRound[]> {
+export async function settledRoundsPage(
+  db: DbOrTrx,
+  afterId: number,
+  limit: number,
+): Promise<SettledRound[]> {
   const rows = await db
     .selectFrom('bet_record')
-    .select(['id', 'vendor', 'round_id', 'member_id', 'game_type', 'currency', 'stake', 'payout', 'settled_at'])
+    .select([
+      'id',
+      'vendor',
+      'round_id',
+      'member_id',
+      'game_type',
+      'currency',
+      'stake',
+      'payout',
+      'settled_at',
+    ])
     .where('status', '=', 'SETTLED')
     .where('id', '>', afterId)
     .orderBy('id')
