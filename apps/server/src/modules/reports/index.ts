@@ -14,8 +14,8 @@ import { registerReportsRoutes } from './reports.routes.ts';
  * report_active_player, report_member_day and report_fact. Reads: the back-office dashboard
  * (GET /ops/reports/dashboard and `dashboard`) and the agent centre's team figures (`memberDaily`).
  */
-export { dashboard, memberDaily, type DayRange, type MemberFigures } from './reports.service.ts';
-export { rebuildReports, type RebuildSummary } from './reports.rebuild.ts';
+export { dashboard, memberDaily } from './reports.service.ts';
+export { rebuildReports } from './reports.rebuild.ts';
 
 export interface ReportsModuleDeps {
   db: Db;

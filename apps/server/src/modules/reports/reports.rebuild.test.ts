@@ -31,6 +31,11 @@ import {
   newVendorId,
   vendorClient,
 } from '../../platform/vendor-api/vendor-client.ts';
+import {
+  walletBonusCreditedPayload,
+  walletDepositCreditedPayload,
+  walletWithdrawalPaidPayload,
+} from '../wallet/index.ts';
 import { dashboard, rebuildReports } from './index.ts';
 import { merchantDay } from './reports.days.ts';
 
@@ -185,6 +190,26 @@ describe('rollups from the events equal the rollups rebuilt from the sources', {
     });
     expect(bonus.status, JSON.stringify(bonus.body)).toBe(200);
     await t.server.app.events.drain();
+
+    // The wallet's new events carry what their schemas say (strict).
+    const payloads = async (name: string) =>
+      (
+        await sql<{
+          payload: unknown;
+        }>`select payload from domain_event where name = ${name} order by id`.execute(db())
+      ).rows.map((r) => r.payload);
+    const deposits = (await payloads('wallet.deposit-credited')).map((p) =>
+      walletDepositCreditedPayload.parse(p),
+    );
+    expect(deposits.map((d) => [d.memberId, d.amount, d.first])).toEqual([
+      [a.memberId, 20_000, true],
+      [a.memberId, 5_000, false],
+      [b.memberId, 10_000, true],
+    ]);
+    const paid = (await payloads('wallet.withdrawal-paid')).map((p) => walletWithdrawalPaidPayload.parse(p));
+    expect(paid.map((w) => [w.memberId, w.amount])).toEqual([[a.memberId, 4_000]]);
+    const bonuses = (await payloads('wallet.bonus-credited')).map((p) => walletBonusCreditedPayload.parse(p));
+    expect(bonuses.map((w) => [w.memberId, w.amount, w.currency])).toEqual([[b.memberId, 1_500, 'BRL']]);
 
     const fromEvents = await snapshot();
     // insertAccounts and the demo seed make members without member.registered: only the rebuild,
