@@ -37,7 +37,7 @@ async function generate(db, sql) {
   const s = (text) => sql.raw(text).execute(db);
   await s(`create temp table bench_round as
     select i,
-      1 + (i * 7919) % ${MEMBERS} as member_id,
+      (1 + (i::bigint * 7919) % ${MEMBERS})::int as member_id,
       date '${FIRST_DAY}' + (i % ${DAYS}) as day,
       'BV' || lpad(((i * 31) % 20)::text, 2, '0') as vendor,
       (array['RNG','LIVE','FISH','PVP','SPORTS'])[1 + (i % 5)] as game_type,
@@ -58,7 +58,7 @@ async function generate(db, sql) {
   await s(`insert into report_fact (source, ref) select 'round', 'BV:' || i from bench_round`);
   // Money: deposits (the first of each member marked first), withdrawals, bonuses.
   await s(`create temp table bench_money as
-    select kind, n, 1 + (n * 104729) % ${MEMBERS} as member_id, date '${FIRST_DAY}' + (n % ${DAYS}) as day,
+    select kind, n, (1 + (n::bigint * 104729) % ${MEMBERS})::int as member_id, date '${FIRST_DAY}' + (n % ${DAYS}) as day,
       (1000 + (n * 37) % 50000)::bigint as amount, n <= ${MEMBERS} and kind = 'deposit' as first
     from (select 'deposit' as kind, n from generate_series(1, 300000) n
           union all select 'withdrawal', n from generate_series(1, 100000) n
