@@ -25,6 +25,7 @@ const started = Date.now();
 const ENTRY_POINTS = [
   'apps/server/src/main.ts',
   'apps/server/src/catalogue-import-cli.ts',
+  'apps/server/src/reports-rebuild-cli.ts',
   'apps/server/src/vendor-conformance-cli.ts',
 ];
 /** Workspace folders compiled (src -> dist) and the packages among them, by name. */

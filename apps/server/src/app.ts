@@ -44,6 +44,7 @@ import { agentModule } from './modules/agent/index.ts';
 import { gamesModule } from './modules/games/index.ts';
 import { houseVendorModule } from './modules/house-vendor/index.ts';
 import { contentModule } from './modules/content/index.ts';
+import { reportsModule } from './modules/reports/index.ts';
 import { registerArtRoute } from './platform/art/art.ts';
 import { CaptchaAnswerLog, devModule } from './modules/dev/index.ts';
 import { createDispatcher, type Dispatcher } from './platform/events/event-dispatcher.ts';
@@ -314,6 +315,7 @@ export async function buildApp({
     gamesModule,
     houseVendorModule,
     contentModule,
+    reportsModule,
     devModule,
   ];
   for (const module of modules) await module.register(app, context);

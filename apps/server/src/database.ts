@@ -23,6 +23,7 @@ import type { CryptoTables } from './platform/crypto/server-key.table.ts';
 import type { EventTables } from './platform/events/event.table.ts';
 import type { JobTables } from './platform/jobs/job-run.table.ts';
 import type { OutboxTables } from './platform/providers/outbox.table.ts';
+import type { ReportsTables } from './modules/reports/reports.table.ts';
 
 /**
  * Every table of the gateway, composed at the app root from each part's own `*.table.ts`. Platform
@@ -55,7 +56,8 @@ export interface Database
     WithdrawalTables,
     MemberStateTables,
     MoneySettingsTables,
-    LiveBalanceTables {}
+    LiveBalanceTables,
+    ReportsTables {}
 
 export type Db = Kysely<Database>;
 /** Services and repositories take either, so the caller owns the transaction. */

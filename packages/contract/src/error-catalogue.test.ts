@@ -1,4 +1,5 @@
 import { HOUSE_ERROR_STATUS } from './house/house.errors.ts';
+import { REPORTS_ERROR_STATUS } from './reports/reports.errors.ts';
 import { describe, expect, it } from 'vitest';
 import {
   catalogueMessage,
@@ -65,6 +66,8 @@ const STATUS_BEFORE_COMPOSITION = {
   ...WITHDRAW_ERROR_STATUS,
   // Added since, by the play work (issue 11): the house vendor's browser API, each with its own status.
   ...HOUSE_ERROR_STATUS,
+  // Added since, by the reports work (issue 23): range and member-count refusals.
+  ...REPORTS_ERROR_STATUS,
 };
 
 describe('the composed error catalogue', () => {

@@ -6,6 +6,7 @@ import { GAMES_ERROR_MESSAGES, GAMES_ERROR_STATUS } from './games/games.errors.t
 import { HOUSE_ERROR_MESSAGES, HOUSE_ERROR_STATUS } from './house/house.errors.ts';
 import { WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS } from './wallet/wallet.errors.ts';
 import { WITHDRAW_ERROR_MESSAGES, WITHDRAW_ERROR_STATUS } from './wallet/withdraw.errors.ts';
+import { REPORTS_ERROR_MESSAGES, REPORTS_ERROR_STATUS } from './reports/reports.errors.ts';
 
 /**
  * Every error code the gateway answers, composed at build time from the catalogues of the contract
@@ -22,6 +23,7 @@ export const ERROR_CATALOGUE = {
     ...GAMES_ERROR_STATUS,
     ...HOUSE_ERROR_STATUS,
     ...WITHDRAW_ERROR_STATUS,
+    ...REPORTS_ERROR_STATUS,
   },
   messages: {
     ...ERROR_MESSAGES,
@@ -31,6 +33,7 @@ export const ERROR_CATALOGUE = {
     ...GAMES_ERROR_MESSAGES,
     ...HOUSE_ERROR_MESSAGES,
     ...WITHDRAW_ERROR_MESSAGES,
+    ...REPORTS_ERROR_MESSAGES,
   },
 } as const;
 
@@ -43,6 +46,7 @@ export const ERROR_CATALOGUE_PARTS = {
   games: { status: GAMES_ERROR_STATUS, messages: GAMES_ERROR_MESSAGES },
   house: { status: HOUSE_ERROR_STATUS, messages: HOUSE_ERROR_MESSAGES },
   withdraw: { status: WITHDRAW_ERROR_STATUS, messages: WITHDRAW_ERROR_MESSAGES },
+  reports: { status: REPORTS_ERROR_STATUS, messages: REPORTS_ERROR_MESSAGES },
 } as const;
 
 /** Any code of any catalogue. */

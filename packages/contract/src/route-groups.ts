@@ -12,6 +12,7 @@ import { gamesRoutes } from './games/games.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { houseRoutes } from './house/house.routes.ts';
 import { lotteryRoutes } from './lottery/lottery.routes.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
 
 /** Every group of zod route definitions, under the same keys as the light `routeTable` (routes.ts). */
 export const routeGroups = {
@@ -27,6 +28,7 @@ export const routeGroups = {
   content: contentRoutes,
   house: houseRoutes,
   lottery: lotteryRoutes,
+  reports: reportsRoutes,
 } as const;
 
 type Groups = typeof routeGroups;

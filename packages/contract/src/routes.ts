@@ -16,6 +16,7 @@ import { gamesCalls } from './games/games.calls.ts';
 import { contentCalls } from './content/content.calls.ts';
 import { houseCalls } from './house/house.calls.ts';
 import { lotteryCalls } from './lottery/lottery.calls.ts';
+import { reportsCalls } from './reports/reports.calls.ts';
 
 export {
   agentCalls,
@@ -27,6 +28,7 @@ export {
   lotteryCalls,
   memberCalls,
   operatorCalls,
+  reportsCalls,
   socialCalls,
   systemCalls,
   walletCalls,
@@ -61,4 +63,5 @@ export const routeTable = {
   content: contentCalls,
   house: houseCalls,
   lottery: lotteryCalls,
+  reports: reportsCalls,
 } as const;

@@ -1,6 +1,7 @@
-import { AGENT_TYPES, MEMBER_TYPE } from '@banca/contract';
+import { AGENT_TYPES, MEMBER_TYPE, TRIAL_TYPE } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
 import {
+  registeredMembersPage,
   countTeam,
   findMemberByAccount as findRowByAccount,
   findMemberById as findRowById,
@@ -140,3 +141,14 @@ export const touchSocialLogin = (
   subject: string,
   now: Date,
 ): Promise<unknown> => touchSocialIdentity(db, merchantCode, provider, subject, now);
+
+/** A page of the merchant's registered (non-trial) members by id: id and created_at (reports' rebuild). */
+export async function registeredMembers(
+  db: DbOrTrx,
+  merchantCode: string,
+  afterId: number,
+  limit: number,
+): Promise<{ memberId: number; createdAt: Date }[]> {
+  const rows = await registeredMembersPage(db, merchantCode, TRIAL_TYPE, afterId, limit);
+  return rows.map((r) => ({ memberId: r.id, createdAt: r.created_at }));
+}

@@ -18,11 +18,13 @@ export {
   findMemberBySocialLogin,
   listDirectDownline,
   markFirstLogin,
+  registeredMembers,
   memberAccessColumns,
   touchSocialLogin,
 } from './accounts.service.ts';
 export { sendSmsCode } from './sms-code.service.ts';
 export { register } from './registration.service.ts';
+export { memberRegistered } from './member.events.ts';
 export type { MemberDeps, MemberPaymentPasswords, MemberSessions } from './member.deps.ts';
 export type { MemberView } from './member-view.ts';
 

@@ -176,3 +176,24 @@ export async function countTeam(
     newThisMonth: row.new_this_month,
   };
 }
+
+/**
+ * A page of a merchant's registered (non-trial) members by id, with when each was created: the
+ * registrations the reports module's rebuild counts (member.registered carries the same facts).
+ */
+export const registeredMembersPage = (
+  db: DbOrTrx,
+  merchantCode: string,
+  trialType: number,
+  afterId: number,
+  limit: number,
+) =>
+  db
+    .selectFrom('member')
+    .select(['id', 'created_at'])
+    .where('merchant_code', '=', merchantCode)
+    .where('type', '<>', trialType)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();

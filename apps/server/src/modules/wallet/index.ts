@@ -50,11 +50,26 @@ export {
   type LedgerAccount,
 } from './ledger/ledger.service.ts';
 export { createWalletSettings, type WalletSettingsService } from './settings/wallet-settings.service.ts';
-export { calendarPeriods, dayStartIn } from './wallet-day.ts';
+export { calendarPeriods, dayStartIn, localDate } from './wallet-day.ts';
 export { WalletError } from './wallet.errors.ts';
 export { paymentPasswordsForMembers } from './money-settings/payment-password.service.ts';
 export { WALLET_VENDORS } from './transfers/wallet-transfer.service.ts';
-export { walletBalanceChanged, walletBalanceChangedPayload } from './wallet.events.ts';
+export {
+  walletBalanceChanged,
+  walletBalanceChangedPayload,
+  walletBonusCredited,
+  walletBonusCreditedPayload,
+  walletDepositCredited,
+  walletDepositCreditedPayload,
+  walletWithdrawalPaid,
+  walletWithdrawalPaidPayload,
+} from './wallet.events.ts';
+export {
+  bonusCreditsPage,
+  creditedDepositsPage,
+  paidWithdrawalsPage,
+  type MoneyFact,
+} from './records/report-sources.service.ts';
 export { addTurnoverRequirement, recordTurnover } from './member-state/turnover.service.ts';
 export { merchantCurrencyFrom, type WalletDeps } from './merchant-currency.ts';
 

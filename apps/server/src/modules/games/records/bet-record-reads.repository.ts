@@ -161,3 +161,58 @@ export async function explainBetPage(
   });
   return rows.map((r) => Object.values(r)[0]).join('\n');
 }
+
+/** One settled round as the reports' rebuild reads it (the games.round-settled facts). */
+export interface SettledRound {
+  id: number;
+  vendor: string;
+  /** The vendor's round id (games.round-settled's roundId is `<vendor>:<this>`). */
+  roundId: string;
+  memberId: number;
+  gameType: string;
+  currency: string;
+  stake: number;
+  payout: number;
+  settledAt: Date;
+}
+
+/**
+ * Settled rounds by record id after `afterId`, `limit` at most: how the reports module's rebuild
+ * streams every settled round in pages. A settled round never changes again (every write to a round
+ * requires it OPEN), so a page read once stays true.
+ */
+export async function settledRoundsPage(
+  db: DbOrTrx,
+  afterId: number,
+  limit: number,
+): Promise<SettledRound[]> {
+  const rows = await db
+    .selectFrom('bet_record')
+    .select([
+      'id',
+      'vendor',
+      'round_id',
+      'member_id',
+      'game_type',
+      'currency',
+      'stake',
+      'payout',
+      'settled_at',
+    ])
+    .where('status', '=', 'SETTLED')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    vendor: r.vendor,
+    roundId: r.round_id,
+    memberId: r.member_id,
+    gameType: r.game_type,
+    currency: r.currency,
+    stake: r.stake,
+    payout: r.payout,
+    settledAt: r.settled_at!,
+  }));
+}

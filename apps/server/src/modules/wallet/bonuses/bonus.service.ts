@@ -9,6 +9,8 @@ import type { Db, DbOrTrx } from '../../../database.ts';
 import type { OperatorActor, OpsAccess } from '../../../ops-access.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { inTransaction } from '../../../platform/db/in-transaction.ts';
+import { recordEvent } from '../../../platform/events/event-catalogue.ts';
+import { walletBonusCredited } from '../wallet.events.ts';
 import { findMemberById } from '../../member/index.ts';
 import { ensureMemberWallet, houseAccount, transfer } from '../ledger/ledger.service.ts';
 import { addTurnoverRequirement, turnoverRemaining } from '../member-state/turnover.service.ts';
@@ -64,6 +66,18 @@ export async function grantBonus(
     if (after === null) throw new Error(`ledger: transfer ${result.id} has no balance after`);
     let turnoverAdded: number;
     if (!result.replayed) {
+      await recordEvent(
+        trx,
+        walletBonusCredited,
+        {
+          memberId: member.id,
+          amount: body.amount,
+          currency,
+          transferId: result.id,
+          at: result.createdAt.toISOString(),
+        },
+        { key: member.id },
+      );
       turnoverAdded = await addTurnoverRequirement(trx, {
         memberId: member.id,
         merchantCode: deps.merchantCode,

@@ -119,3 +119,26 @@ export const searchDeposits = (db: DbOrTrx, f: OpsDepositFilter) => {
   if (f.before !== undefined) q = q.where('id', '<', f.before);
   return q.orderBy('id', 'desc').limit(f.limit).execute();
 };
+
+/** Whether the member has a credited deposit other than `depositId` (so this one is not their first). */
+export const hasOtherCreditedDeposit = async (db: DbOrTrx, memberId: number, depositId: number) =>
+  (await db
+    .selectFrom('deposit')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('id', '<>', depositId)
+    .where('credited_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
+
+/** A page of a merchant's credited deposits by id (the reports' rebuild reads them all). */
+export const listCreditedDeposits = (db: DbOrTrx, merchantCode: string, afterId: number, limit: number) =>
+  db
+    .selectFrom('deposit')
+    .select(['id', 'member_id', 'paid_amount', 'currency', 'credited_at'])
+    .where('merchant_code', '=', merchantCode)
+    .where('credited_at', 'is not', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();

@@ -16,6 +16,7 @@ import { pixQrSvg } from '../../../platform/providers/payments/sandbox-pix-provi
 import {
   expirePendingDeposits,
   findDepositByClientKey,
+  hasOtherCreditedDeposit,
   findMemberDeposit,
   insertDepositIfNew,
   listMemberDeposits,
@@ -29,6 +30,8 @@ import type { DepositFlag, DepositRow } from './deposit.table.ts';
 import { DepositError } from './deposit.errors.ts';
 import { ensureMemberWallet, houseAccount, transfer } from '../ledger/ledger.service.ts';
 import { WalletError } from '../wallet.errors.ts';
+import { recordEvent } from '../../../platform/events/event-catalogue.ts';
+import { walletDepositCredited } from '../wallet.events.ts';
 import type { WalletDeps } from '../merchant-currency.ts';
 import type { WalletSettingsService } from '../settings/wallet-settings.service.ts';
 
@@ -224,7 +227,24 @@ export async function settlePaidCharge(
       transfer_id: moved.id,
       flag,
     });
-    return { outcome: moved.replayed ? 'already_credited' : 'credited', deposit };
+    if (moved.replayed) return { outcome: 'already_credited', deposit };
+    // After the transfer, which holds the member's wallet row until commit: another deposit of the
+    // member credited at the same time waits for it, then sees this one credited (not first).
+    const first = !(await hasOtherCreditedDeposit(trx, row.member_id, row.id));
+    await recordEvent(
+      trx,
+      walletDepositCredited,
+      {
+        memberId: row.member_id,
+        amount: paid.amount,
+        currency: row.currency,
+        depositId: row.id,
+        first,
+        at: deposit.credited_at!.toISOString(),
+      },
+      { key: row.member_id },
+    );
+    return { outcome: 'credited', deposit };
   });
 }
 

@@ -172,3 +172,23 @@ export async function applyTransferReadingWallets(
   if (!row) throw new Error('ledger: ledger_apply_transfer_reading_wallets answered no row');
   return row;
 }
+
+/** A page of a merchant's transfers of one kind into member wallets, by id, with the member. */
+export const listMemberCreditsOfKind = (
+  db: DbOrTrx,
+  merchantCode: string,
+  kind: LedgerTransferRow['kind'],
+  afterId: number,
+  limit: number,
+) =>
+  db
+    .selectFrom('ledger_transfer as t')
+    .innerJoin('ledger_account as a', 'a.id', 't.credit_account_id')
+    .select(['t.id', 'a.member_id', 't.amount', 't.currency', 't.created_at'])
+    .where('t.kind', '=', kind)
+    .where('a.kind', '=', 'MEMBER')
+    .where('a.merchant_code', '=', merchantCode)
+    .where('t.id', '>', afterId)
+    .orderBy('t.id')
+    .limit(limit)
+    .execute();

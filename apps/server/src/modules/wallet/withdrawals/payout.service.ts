@@ -1,6 +1,8 @@
 import type { PayoutFailReason } from '@banca/contract';
 import type { OperatorActor } from '../../../ops-access.ts';
 import { findMemberWallet, houseAccount, inTransaction, transfer } from '../ledger/ledger.service.ts';
+import { recordEvent } from '../../../platform/events/event-catalogue.ts';
+import { walletWithdrawalPaid } from '../wallet.events.ts';
 import { PayoutRefusedError } from './payout-provider.ts';
 import type { PayoutDeps } from './withdrawal.deps.ts';
 import {
@@ -109,7 +111,20 @@ export async function settlePayout(deps: PayoutDeps, id: number): Promise<'paid'
       kind: 'WITHDRAWAL_PAYOUT',
       reference: `withdrawal:${current.id}`,
     });
-    await updateWithdrawal(trx, id, { status: 'PAID', paid_at: deps.clock() });
+    const paidAt = deps.clock();
+    await updateWithdrawal(trx, id, { status: 'PAID', paid_at: paidAt });
+    await recordEvent(
+      trx,
+      walletWithdrawalPaid,
+      {
+        memberId: current.member_id,
+        amount: current.amount,
+        currency: current.currency,
+        withdrawalId: current.id,
+        at: paidAt.toISOString(),
+      },
+      { key: current.member_id },
+    );
     return true;
   });
   return paid ? 'paid' : null;

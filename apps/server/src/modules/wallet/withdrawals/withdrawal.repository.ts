@@ -152,3 +152,15 @@ export const storeProviderRef = (db: DbOrTrx, id: number, providerRef: string) =
     .where('provider_ref', 'is', null)
     .returningAll()
     .executeTakeFirst();
+
+/** A page of a merchant's paid withdrawals (paid_at set: PAID and every state after it), by id. */
+export const listPaidWithdrawals = (db: DbOrTrx, merchantCode: string, afterId: number, limit: number) =>
+  db
+    .selectFrom('withdrawal')
+    .select(['id', 'member_id', 'amount', 'currency', 'paid_at'])
+    .where('merchant_code', '=', merchantCode)
+    .where('paid_at', 'is not', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();

@@ -1,0 +1,286 @@
+import { sql, type Insertable } from 'kysely';
+import type { DbOrTrx } from '../../database.ts';
+import { executePreparedSql } from '../../platform/db/prepared.ts';
+import type { ReportsTables } from './reports.table.ts';
+
+/*
+ * The reports' SQL. The consumer's writes are one statement per event: the fact row first
+ * (insert ... on conflict do nothing), and every rollup upsert selects from it, so a fact the rollups
+ * already hold (the same event again, or one the rebuild counted) changes nothing. Each is a named
+ * statement, prepared once per connection.
+ */
+
+/** A settled round as the rollups take it. */
+export interface RoundFact {
+  ref: string;
+  currency: string;
+  day: string;
+  shard: number;
+  memberId: number;
+  vendor: string;
+  gameType: string;
+  stake: number;
+  payout: number;
+}
+
+export async function applyRound(db: DbOrTrx, r: RoundFact): Promise<void> {
+  await executePreparedSql(
+    db,
+    sql`with fact as (
+      insert into report_fact (source, ref) values ('round', ${r.ref}) on conflict do nothing returning 1
+    ), game as (
+      insert into report_game_day (currency, day, vendor, game_type, shard, rounds, stake, payout)
+      select ${r.currency}, ${r.day}::date, ${r.vendor}, ${r.gameType}, ${r.shard}::smallint, 1, ${r.stake}::bigint, ${r.payout}::bigint
+      from fact
+      on conflict (currency, day, vendor, game_type, shard) do update set
+        rounds = report_game_day.rounds + excluded.rounds,
+        stake = report_game_day.stake + excluded.stake,
+        payout = report_game_day.payout + excluded.payout
+    ), member as (
+      insert into report_member_day (member_id, day, currency, rounds, stake, payout)
+      select ${r.memberId}::integer, ${r.day}::date, ${r.currency}, 1, ${r.stake}::bigint, ${r.payout}::bigint
+      from fact
+      on conflict (member_id, day, currency) do update set
+        rounds = report_member_day.rounds + excluded.rounds,
+        stake = report_member_day.stake + excluded.stake,
+        payout = report_member_day.payout + excluded.payout
+    ), active as (
+      insert into report_active_player (currency, day, member_id)
+      select ${r.currency}, ${r.day}::date, ${r.memberId}::integer from fact
+      on conflict do nothing
+      returning 1
+    )
+    insert into report_day (currency, day, shard, rounds, stake, payout, active_players)
+    select ${r.currency}, ${r.day}::date, ${r.shard}::smallint, 1, ${r.stake}::bigint, ${r.payout}::bigint,
+      (select count(*) from active)
+    from fact
+    on conflict (currency, day, shard) do update set
+      rounds = report_day.rounds + excluded.rounds,
+      stake = report_day.stake + excluded.stake,
+      payout = report_day.payout + excluded.payout,
+      active_players = report_day.active_players + excluded.active_players`,
+  );
+}
+
+/** A deposit, withdrawal or bonus as the rollups take it. */
+export interface MoneyMove {
+  ref: string;
+  currency: string;
+  day: string;
+  shard: number;
+  memberId: number;
+  amount: number;
+}
+
+export async function applyDeposit(db: DbOrTrx, m: MoneyMove & { first: boolean }): Promise<void> {
+  const firstCount = m.first ? 1 : 0;
+  const firstAmount = m.first ? m.amount : 0;
+  await executePreparedSql(
+    db,
+    sql`with fact as (
+      insert into report_fact (source, ref) values ('deposit', ${m.ref}) on conflict do nothing returning 1
+    ), member as (
+      insert into report_member_day (member_id, day, currency, deposit_count, deposit_amount)
+      select ${m.memberId}::integer, ${m.day}::date, ${m.currency}, 1, ${m.amount}::bigint from fact
+      on conflict (member_id, day, currency) do update set
+        deposit_count = report_member_day.deposit_count + excluded.deposit_count,
+        deposit_amount = report_member_day.deposit_amount + excluded.deposit_amount
+    )
+    insert into report_day (currency, day, shard, deposit_count, deposit_amount, first_deposit_count,
+      first_deposit_amount)
+    select ${m.currency}, ${m.day}::date, ${m.shard}::smallint, 1, ${m.amount}::bigint,
+      ${firstCount}::bigint, ${firstAmount}::bigint
+    from fact
+    on conflict (currency, day, shard) do update set
+      deposit_count = report_day.deposit_count + excluded.deposit_count,
+      deposit_amount = report_day.deposit_amount + excluded.deposit_amount,
+      first_deposit_count = report_day.first_deposit_count + excluded.first_deposit_count,
+      first_deposit_amount = report_day.first_deposit_amount + excluded.first_deposit_amount`,
+  );
+}
+
+export async function applyWithdrawal(db: DbOrTrx, m: MoneyMove): Promise<void> {
+  await executePreparedSql(
+    db,
+    sql`with fact as (
+      insert into report_fact (source, ref) values ('withdrawal', ${m.ref}) on conflict do nothing returning 1
+    ), member as (
+      insert into report_member_day (member_id, day, currency, withdrawal_count, withdrawal_amount)
+      select ${m.memberId}::integer, ${m.day}::date, ${m.currency}, 1, ${m.amount}::bigint from fact
+      on conflict (member_id, day, currency) do update set
+        withdrawal_count = report_member_day.withdrawal_count + excluded.withdrawal_count,
+        withdrawal_amount = report_member_day.withdrawal_amount + excluded.withdrawal_amount
+    )
+    insert into report_day (currency, day, shard, withdrawal_count, withdrawal_amount)
+    select ${m.currency}, ${m.day}::date, ${m.shard}::smallint, 1, ${m.amount}::bigint from fact
+    on conflict (currency, day, shard) do update set
+      withdrawal_count = report_day.withdrawal_count + excluded.withdrawal_count,
+      withdrawal_amount = report_day.withdrawal_amount + excluded.withdrawal_amount`,
+  );
+}
+
+export async function applyBonus(db: DbOrTrx, m: MoneyMove): Promise<void> {
+  await executePreparedSql(
+    db,
+    sql`with fact as (
+      insert into report_fact (source, ref) values ('bonus', ${m.ref}) on conflict do nothing returning 1
+    ), member as (
+      insert into report_member_day (member_id, day, currency, bonus_amount)
+      select ${m.memberId}::integer, ${m.day}::date, ${m.currency}, ${m.amount}::bigint from fact
+      on conflict (member_id, day, currency) do update set
+        bonus_amount = report_member_day.bonus_amount + excluded.bonus_amount
+    )
+    insert into report_day (currency, day, shard, bonus_count, bonus_amount)
+    select ${m.currency}, ${m.day}::date, ${m.shard}::smallint, 1, ${m.amount}::bigint from fact
+    on conflict (currency, day, shard) do update set
+      bonus_count = report_day.bonus_count + excluded.bonus_count,
+      bonus_amount = report_day.bonus_amount + excluded.bonus_amount`,
+  );
+}
+
+export async function applyRegistration(
+  db: DbOrTrx,
+  r: { ref: string; day: string; shard: number },
+): Promise<void> {
+  await executePreparedSql(
+    db,
+    sql`with fact as (
+      insert into report_fact (source, ref) values ('registration', ${r.ref}) on conflict do nothing returning 1
+    )
+    insert into report_registration_day (day, shard, registrations)
+    select ${r.day}::date, ${r.shard}::smallint, 1 from fact
+    on conflict (day, shard) do update set
+      registrations = report_registration_day.registrations + excluded.registrations`,
+  );
+}
+
+const ROLLUP_TABLES = [
+  'report_game_day',
+  'report_day',
+  'report_registration_day',
+  'report_active_player',
+  'report_member_day',
+  'report_fact',
+] as const;
+
+/**
+ * The rebuild's start, in its transaction: locks every rollup table against writes (readers go on
+ * reading the old figures until the commit; the consumer's next write waits for it, then finds the
+ * facts the rebuild counted), and empties them.
+ */
+export async function lockAndClearRollups(trx: DbOrTrx): Promise<void> {
+  await sql`lock table ${sql.join(ROLLUP_TABLES.map((t) => sql.table(t)))} in exclusive mode`.execute(trx);
+  for (const table of ROLLUP_TABLES) await trx.deleteFrom(table).execute();
+}
+
+/** Rows per insert statement (PostgreSQL takes at most 65,535 parameters in one). */
+const INSERT_CHUNK = 2_000;
+
+/** Writes rebuilt rows into one rollup table, in chunks. */
+export async function insertRollupRows<T extends keyof ReportsTables>(
+  trx: DbOrTrx,
+  table: T,
+  rows: readonly Insertable<ReportsTables[T]>[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    // The table name is a union here; each call site passes one table with its own row type.
+    await trx
+      .insertInto(table as 'report_fact')
+      .values(rows.slice(i, i + INSERT_CHUNK) as Insertable<ReportsTables['report_fact']>[])
+      .execute();
+  }
+}
+
+/** Per-day totals of one currency over [from, to] (days as text). */
+export const dayTotals = (db: DbOrTrx, currency: string, from: string, to: string) =>
+  executePreparedSql(
+    db,
+    sql<{
+      day: string;
+      rounds: number;
+      stake: number;
+      payout: number;
+      first_deposit_count: number;
+      first_deposit_amount: number;
+      deposit_count: number;
+      deposit_amount: number;
+      withdrawal_count: number;
+      withdrawal_amount: number;
+      bonus_count: number;
+      bonus_amount: number;
+      active_players: number;
+    }>`select day::text as day,
+      sum(rounds)::bigint as rounds, sum(stake)::bigint as stake, sum(payout)::bigint as payout,
+      sum(first_deposit_count)::bigint as first_deposit_count,
+      sum(first_deposit_amount)::bigint as first_deposit_amount,
+      sum(deposit_count)::bigint as deposit_count, sum(deposit_amount)::bigint as deposit_amount,
+      sum(withdrawal_count)::bigint as withdrawal_count,
+      sum(withdrawal_amount)::bigint as withdrawal_amount,
+      sum(bonus_count)::bigint as bonus_count, sum(bonus_amount)::bigint as bonus_amount,
+      sum(active_players)::bigint as active_players
+    from report_day
+    where currency = ${currency} and day between ${from}::date and ${to}::date
+    group by day`,
+  ).then((r) => r.rows);
+
+/** Registrations per day over [from, to]. */
+export const registrationTotals = (db: DbOrTrx, from: string, to: string) =>
+  executePreparedSql(
+    db,
+    sql<{ day: string; registrations: number }>`select day::text as day,
+      sum(registrations)::bigint as registrations
+    from report_registration_day where day between ${from}::date and ${to}::date group by day`,
+  ).then((r) => r.rows);
+
+/** Play totals per (vendor, game type) of one currency over [from, to]. */
+export const gameTotals = (db: DbOrTrx, currency: string, from: string, to: string) =>
+  executePreparedSql(
+    db,
+    sql<{ vendor: string; game_type: string; rounds: number; stake: number; payout: number }>`select
+      vendor, game_type, sum(rounds)::bigint as rounds, sum(stake)::bigint as stake,
+      sum(payout)::bigint as payout
+    from report_game_day
+    where currency = ${currency} and day between ${from}::date and ${to}::date
+    group by vendor, game_type`,
+  ).then((r) => r.rows);
+
+/** Distinct members with a settled round in [from, to] (each member once over the range). */
+export const distinctActivePlayers = async (db: DbOrTrx, currency: string, from: string, to: string) =>
+  (
+    await executePreparedSql(
+      db,
+      sql<{ n: number }>`select count(distinct member_id)::bigint as n from report_active_player
+      where currency = ${currency} and day between ${from}::date and ${to}::date`,
+    )
+  ).rows[0]?.n ?? 0;
+
+export interface MemberSumsRow {
+  member_id: number;
+  currency: string;
+  rounds: number;
+  stake: number;
+  payout: number;
+  deposit_count: number;
+  deposit_amount: number;
+  withdrawal_count: number;
+  withdrawal_amount: number;
+  bonus_amount: number;
+  active_days: number;
+}
+
+/** Each named member's sums over [from, to], per currency (members with nothing are absent). */
+export const memberSums = (db: DbOrTrx, memberIds: readonly number[], from: string, to: string) =>
+  executePreparedSql(
+    db,
+    sql<MemberSumsRow>`select member_id, currency, sum(rounds)::bigint as rounds,
+      sum(stake)::bigint as stake, sum(payout)::bigint as payout,
+      sum(deposit_count)::bigint as deposit_count, sum(deposit_amount)::bigint as deposit_amount,
+      sum(withdrawal_count)::bigint as withdrawal_count,
+      sum(withdrawal_amount)::bigint as withdrawal_amount,
+      sum(bonus_amount)::bigint as bonus_amount,
+      count(*) filter (where rounds > 0)::bigint as active_days
+    from report_member_day
+    where member_id = any(${[...memberIds]}::integer[]) and day between ${from}::date and ${to}::date
+    group by member_id, currency
+    order by member_id, currency`,
+  ).then((r) => r.rows);
