@@ -9,6 +9,7 @@ import {
   type CatalogueErrorCode,
 } from './error-catalogue.ts';
 import { WITHDRAW_ERROR_STATUS } from './wallet/withdraw.errors.ts';
+import { OPERATOR_ERROR_STATUS } from './operator/operator.errors.ts';
 
 /** Each code's HTTP status as it was when the catalogues were still registered at start-up. */
 const STATUS_BEFORE_COMPOSITION = {
@@ -65,6 +66,8 @@ const STATUS_BEFORE_COMPOSITION = {
   ...WITHDRAW_ERROR_STATUS,
   // Added since, by the play work (issue 11): the house vendor's browser API, each with its own status.
   ...HOUSE_ERROR_STATUS,
+  // Added since, by the back-office work (issue 23): operator 2FA and access.
+  ...OPERATOR_ERROR_STATUS,
 };
 
 describe('the composed error catalogue', () => {

@@ -4,6 +4,7 @@ import { ERROR_MESSAGES, ERROR_STATUS } from './errors.ts';
 import { DEPOSIT_ERROR_MESSAGES, DEPOSIT_ERROR_STATUS } from './wallet/deposit.errors.ts';
 import { GAMES_ERROR_MESSAGES, GAMES_ERROR_STATUS } from './games/games.errors.ts';
 import { HOUSE_ERROR_MESSAGES, HOUSE_ERROR_STATUS } from './house/house.errors.ts';
+import { OPERATOR_ERROR_MESSAGES, OPERATOR_ERROR_STATUS } from './operator/operator.errors.ts';
 import { WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS } from './wallet/wallet.errors.ts';
 import { WITHDRAW_ERROR_MESSAGES, WITHDRAW_ERROR_STATUS } from './wallet/withdraw.errors.ts';
 
@@ -22,6 +23,7 @@ export const ERROR_CATALOGUE = {
     ...GAMES_ERROR_STATUS,
     ...HOUSE_ERROR_STATUS,
     ...WITHDRAW_ERROR_STATUS,
+    ...OPERATOR_ERROR_STATUS,
   },
   messages: {
     ...ERROR_MESSAGES,
@@ -31,6 +33,7 @@ export const ERROR_CATALOGUE = {
     ...GAMES_ERROR_MESSAGES,
     ...HOUSE_ERROR_MESSAGES,
     ...WITHDRAW_ERROR_MESSAGES,
+    ...OPERATOR_ERROR_MESSAGES,
   },
 } as const;
 
@@ -43,6 +46,7 @@ export const ERROR_CATALOGUE_PARTS = {
   games: { status: GAMES_ERROR_STATUS, messages: GAMES_ERROR_MESSAGES },
   house: { status: HOUSE_ERROR_STATUS, messages: HOUSE_ERROR_MESSAGES },
   withdraw: { status: WITHDRAW_ERROR_STATUS, messages: WITHDRAW_ERROR_MESSAGES },
+  operator: { status: OPERATOR_ERROR_STATUS, messages: OPERATOR_ERROR_MESSAGES },
 } as const;
 
 /** Any code of any catalogue. */

@@ -39,6 +39,7 @@ export async function startApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
+    BACKOFFICE_DIST: '/nonexistent-backoffice-dist',
     ...env,
   });
   const app = await buildApp({

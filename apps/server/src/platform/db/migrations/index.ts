@@ -31,6 +31,7 @@ import * as m202611251040 from './202611251040-house-lottery.ts';
 import * as m202611251050 from './202611251050-records-bet-settled-index.ts';
 import * as m202611251100 from './202611251100-events-sql-functions-plpgsql.ts';
 import * as m202611262336 from './202611262336-wallet-payment-password.ts';
+import * as m202611270300 from './202611270300-operator-two-factor.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '202611251050-records-bet-settled-index': m202611251050,
   '202611251100-events-sql-functions-plpgsql': m202611251100,
   '202611262336-wallet-payment-password': m202611262336,
+  '202611270300-operator-two-factor': m202611270300,
 };
 
 export const migrationProvider: MigrationProvider = {
