@@ -51,7 +51,9 @@ export async function prepareDatabase(
     // The demo admin (2FA enrolment at its first login); production starts with no operator at all.
     let demoAdmin: PreparedDatabase['demoAdmin'] = null;
     if (config.nodeEnv !== 'production') {
-      if (await seedDemoAdmin(handle.db, config.merchant)) logger.debug('demo admin created');
+      if (await seedDemoAdmin(handle.db, config.merchant)) {
+        logger.debug({ operator: DEMO_ADMIN.username }, 'demo admin created');
+      }
       demoAdmin = { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password };
     }
     return { ...handle, demoAccounts: DEMO_ACCOUNTS, demoAdmin, migrationsApplied: applied };
