@@ -42,7 +42,10 @@ export function LoginPage() {
     body = (
       <RecoveryCodes
         codes={done.recoveryCodes}
-        onDone={() => signedIn({ operator: done.operator, permissions: done.permissions })}
+        onDone={() => {
+          setDone(null);
+          signedIn({ operator: done.operator, permissions: done.permissions });
+        }}
       />
     );
   } else if (challenge?.step === 'enrol' && challenge.enrolment) {
