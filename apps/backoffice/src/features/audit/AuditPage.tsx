@@ -85,7 +85,7 @@ export function AuditPage() {
   ];
 
   return (
-    <section className="page" aria-labelledby="audit-title">
+    <section className="page">
       <h1 id="audit-title">{t('audit.title')}</h1>
       <p className="muted">{t('audit.subtitle')}</p>
       <FilterBar

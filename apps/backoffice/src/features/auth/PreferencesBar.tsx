@@ -6,7 +6,7 @@ export function PreferencesBar() {
   const { t, lang, setLang } = useI18n();
   const theme = useTheme();
   return (
-    <div className="prefs">
+    <header className="prefs">
       <label className="prefs__item">
         <span>{t('menu.language')}</span>
         <select value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
@@ -22,6 +22,6 @@ export function PreferencesBar() {
       >
         {t('menu.theme')}: {theme === 'dark' ? t('menu.dark') : t('menu.light')}
       </button>
-    </div>
+    </header>
   );
 }

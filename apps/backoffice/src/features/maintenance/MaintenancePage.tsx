@@ -29,7 +29,7 @@ export function MaintenancePage() {
       </section>
     );
   return (
-    <section className="page" aria-labelledby="maint-title">
+    <section className="page">
       <h1 id="maint-title">{t('maintenance.title')}</h1>
       <MaintenanceCard settings={query.data} />
       <RegionCard settings={query.data} />

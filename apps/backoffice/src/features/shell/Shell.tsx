@@ -70,7 +70,8 @@ function OperatorMenu() {
   if (!me) return null;
   return (
     <details className="opmenu" ref={ref}>
-      <summary aria-label={`${t('menu.label')}: ${me.operator.username}`}>
+      <summary>
+        <span className="sr-only">{t('menu.label')}: </span>
         <span className="opmenu__avatar" aria-hidden="true">
           {me.operator.username.slice(0, 1).toUpperCase()}
         </span>

@@ -155,7 +155,7 @@ export function WithdrawalsPage() {
 
   const target = query.data?.items[0]?.payoutTargetMinutes;
   return (
-    <section className="page" aria-labelledby="wd-title">
+    <section className="page">
       <h1 id="wd-title">{t('withdrawals.title')}</h1>
       {target !== undefined && <p className="muted">{t('withdrawals.subtitle', { minutes: target })}</p>}
       <FilterBar
