@@ -35,7 +35,8 @@ if (!process.argv.includes('--no-build')) {
   });
 }
 for (const need of ['apps/server/dist/main.js', 'apps/backoffice/dist/index.html']) {
-  if (!existsSync(join(root, need))) throw new Error(`no ${need}: run \`npm run build\` (or drop --no-build)`);
+  if (!existsSync(join(root, need)))
+    throw new Error(`no ${need}: run \`npm run build\` (or drop --no-build)`);
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'banca-bench-backoffice-'));
@@ -103,7 +104,9 @@ try {
   console.log('back-office login page, first load (1366x900, cache disabled, until network idle)');
   console.log(`  ${'wire'.padStart(9)}  ${'gzip -9'.padStart(9)}  encoding  file`);
   for (const r of rows) {
-    console.log(`  ${`${kb(r.wire)} KB`.padStart(9)}  ${`${kb(r.gz)} KB`.padStart(9)}  ${r.encoding.padEnd(8)}  ${r.path}`);
+    console.log(
+      `  ${`${kb(r.wire)} KB`.padStart(9)}  ${`${kb(r.gz)} KB`.padStart(9)}  ${r.encoding.padEnd(8)}  ${r.path}`,
+    );
   }
   const total = rows.reduce((sum, r) => sum + r.gz, 0);
   console.log(`login page JS gz KB ${kb(total)} (budget ${BUDGET_KB})`);

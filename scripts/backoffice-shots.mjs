@@ -66,7 +66,9 @@ const problems = [];
 async function check(page, name) {
   await page.screenshot({ path: join(out, `${name}.png`), animations: 'disabled' });
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const found = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   console.log(`${name}: ${found.length === 0 ? 'axe clean' : found.join('; ')}`);
   if (found.length > 0) problems.push(name);
 }
@@ -85,11 +87,18 @@ try {
   const api = (path, init = {}) =>
     fetch(base + path, {
       ...init,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        ...(init.headers ?? {}),
+      },
     });
   const username = 'ana.admin';
   const password = 'shots-password-123';
-  await api('/ops/operators', { method: 'POST', body: JSON.stringify({ username, password, role: 'admin' }) });
+  await api('/ops/operators', {
+    method: 'POST',
+    body: JSON.stringify({ username, password, role: 'admin' }),
+  });
   // Something to show on the pages: maintenance on with an end time, a region rule.
   await api('/ops/system/maintenance', {
     method: 'PUT',
@@ -97,7 +106,11 @@ try {
   });
   await api('/ops/system/region', {
     method: 'PUT',
-    body: JSON.stringify({ blockedCountries: ['US', 'FR'], blockedIpRanges: ['203.0.113.0/24'], allowedIpRanges: [] }),
+    body: JSON.stringify({
+      blockedCountries: ['US', 'FR'],
+      blockedIpRanges: ['203.0.113.0/24'],
+      allowedIpRanges: [],
+    }),
   });
 
   const browser = await chromium.launch({
@@ -169,5 +182,7 @@ try {
   await new Promise((ok) => (server.exitCode !== null ? ok() : server.on('exit', ok)));
   rmSync(dataDir, { recursive: true, force: true });
 }
-console.log(`screenshots in ${out}; ${problems.length === 0 ? 'axe clean everywhere' : `axe violations: ${problems.join(', ')}`}`);
+console.log(
+  `screenshots in ${out}; ${problems.length === 0 ? 'axe clean everywhere' : `axe violations: ${problems.join(', ')}`}`,
+);
 if (problems.length > 0) process.exitCode = 1;

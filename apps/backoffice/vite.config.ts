@@ -40,7 +40,9 @@ export default defineConfig(({ mode }) => ({
             {
               name: 'vendor',
               test: (id: string) =>
-                /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/.test(id),
+                /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/.test(
+                  id,
+                ),
             },
           ],
         },

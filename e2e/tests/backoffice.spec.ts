@@ -33,7 +33,11 @@ const passwordStep = async (page: Page, username: string, password: string) => {
   await page.getByRole('button', { name: 'Continuar' }).click();
 };
 
-test('a new operator enrols 2FA, puts the site into maintenance and lifts it', async ({ page, context, request }) => {
+test('a new operator enrols 2FA, puts the site into maintenance and lifts it', async ({
+  page,
+  context,
+  request,
+}) => {
   const { username, password } = await newAdmin(page);
   await passwordStep(page, username, password);
 
@@ -46,7 +50,10 @@ test('a new operator enrols 2FA, puts the site into maintenance and lifts it', a
 
   // Ten recovery codes, shown once.
   await expect(page.getByRole('heading', { name: 'Guarde seus códigos de recuperação' })).toBeVisible();
-  const codes = await page.getByRole('list', { name: 'Guarde seus códigos de recuperação' }).getByRole('listitem').allInnerTexts();
+  const codes = await page
+    .getByRole('list', { name: 'Guarde seus códigos de recuperação' })
+    .getByRole('listitem')
+    .allInnerTexts();
   expect(codes).toHaveLength(10);
   await page.getByRole('button', { name: 'Guardei os códigos, continuar' }).click();
 
@@ -79,7 +86,9 @@ test('a new operator enrols 2FA, puts the site into maintenance and lifts it', a
   await expect(page.getByTestId('maintenance-state')).toHaveText('O site está aberto');
   await waitForStatus(request, 0);
   await member.reload();
-  await expect(member.getByRole('banner').getByRole('button', { name: t('PT', 'header.login') })).toBeVisible();
+  await expect(
+    member.getByRole('banner').getByRole('button', { name: t('PT', 'header.login') }),
+  ).toBeVisible();
 
   // Both changes are in the audit, by this operator.
   await nav.getByRole('link', { name: 'Auditoria' }).click();
@@ -90,7 +99,7 @@ test('a new operator enrols 2FA, puts the site into maintenance and lifts it', a
   await expect(page.getByRole('region', { name: 'Auditoria' }).getByRole('row')).toHaveCount(3);
 
   // Sign out from the operator menu; then a wrong code is refused and a recovery code gets in.
-  await page.locator("summary", { hasText: username }).click();
+  await page.locator('summary', { hasText: username }).click();
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page.getByRole('heading', { name: 'Entrar no back office' })).toBeVisible();
 
@@ -105,7 +114,9 @@ test('a new operator enrols 2FA, puts the site into maintenance and lifts it', a
   await expect(nav.getByRole('link', { name: 'Fila de saques' })).toBeVisible();
 });
 
-test('the back office is a bundle of its own, never indexed, never loaded by the member site', async ({ page }) => {
+test('the back office is a bundle of its own, never indexed, never loaded by the member site', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);

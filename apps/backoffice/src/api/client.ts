@@ -18,7 +18,8 @@ type Query = Record<string, string | number | boolean | undefined | null>;
 const queryString = (query?: Query): string => {
   if (!query) return '';
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   const s = params.toString();
   return s ? `?${s}` : '';
 };
@@ -56,7 +57,12 @@ export async function opsCall<T>(
   }
   if (!res.ok || envelope.success !== true) {
     if (res.status === 401 && call.path !== '/ops/session/me') onSessionEnded();
-    throw new ApiError(envelope.code ?? 'internal_error', envelope.message ?? res.statusText, res.status, envelope.value ?? null);
+    throw new ApiError(
+      envelope.code ?? 'internal_error',
+      envelope.message ?? res.statusText,
+      res.status,
+      envelope.value ?? null,
+    );
   }
   return envelope.value as T;
 }

@@ -38,11 +38,15 @@ export const router = createBrowserRouter(
         { index: true, lazy: async () => ({ Component: (await import('@/features/shell/Home.tsx')).Home }) },
         {
           path: 'maintenance',
-          lazy: async () => ({ Component: (await import('@/features/maintenance/MaintenancePage.tsx')).MaintenancePage }),
+          lazy: async () => ({
+            Component: (await import('@/features/maintenance/MaintenancePage.tsx')).MaintenancePage,
+          }),
         },
         {
           path: 'withdrawals',
-          lazy: async () => ({ Component: (await import('@/features/withdrawals/WithdrawalsPage.tsx')).WithdrawalsPage }),
+          lazy: async () => ({
+            Component: (await import('@/features/withdrawals/WithdrawalsPage.tsx')).WithdrawalsPage,
+          }),
         },
         {
           path: 'audit',

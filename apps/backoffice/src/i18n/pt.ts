@@ -29,7 +29,8 @@ export const pt = {
   },
   enrol: {
     title: 'Configure a verificação em duas etapas',
-    step1: '1. Abra um aplicativo autenticador (Google Authenticator, Authy, 1Password…) e escaneie o código QR.',
+    step1:
+      '1. Abra um aplicativo autenticador (Google Authenticator, Authy, 1Password…) e escaneie o código QR.',
     step2: '2. Digite o código de 6 dígitos que o aplicativo mostrar para confirmar.',
     manual: 'Não consegue escanear? Digite esta chave:',
     qrLabel: 'Código QR para o aplicativo autenticador',
@@ -57,7 +58,13 @@ export const pt = {
     logout: 'Sair',
     role: 'Função',
   },
-  roles: { admin: 'Administrador', finance: 'Financeiro', support: 'Suporte', content: 'Conteúdo', risk: 'Risco' },
+  roles: {
+    admin: 'Administrador',
+    finance: 'Financeiro',
+    support: 'Suporte',
+    content: 'Conteúdo',
+    risk: 'Risco',
+  },
   home: { title: 'Bem-vindo', nothing: 'Sua função ainda não tem páginas neste back office.' },
   maintenance: {
     title: 'Manutenção e região',

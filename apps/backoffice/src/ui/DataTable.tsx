@@ -151,7 +151,9 @@ export function DataTable<T extends Record<string, any>>({
                           title={t('table.sortBy', { column: col.header })}
                         >
                           {col.header}
-                          <span aria-hidden="true">{dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ' ↕'}</span>
+                          <span aria-hidden="true">
+                            {dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ' ↕'}
+                          </span>
                         </button>
                       ) : (
                         col.header
@@ -166,7 +168,10 @@ export function DataTable<T extends Record<string, any>>({
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={columns.find((c) => c.id === cell.column.id)?.numeric ? 'num' : undefined}>
+                  <td
+                    key={cell.id}
+                    className={columns.find((c) => c.id === cell.column.id)?.numeric ? 'num' : undefined}
+                  >
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}

@@ -20,7 +20,12 @@ export function FilterBar<N extends string>({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    onApply(Object.fromEntries(filters.map((f) => [f.name, String(form.get(f.name) ?? '').trim()])) as Record<N, string>);
+    onApply(
+      Object.fromEntries(filters.map((f) => [f.name, String(form.get(f.name) ?? '').trim()])) as Record<
+        N,
+        string
+      >,
+    );
   };
   return (
     <form className="filters" onSubmit={submit} aria-label={t('table.filters')} key={JSON.stringify(values)}>

@@ -13,7 +13,8 @@ export const formatTime = (iso: string): string =>
   new Intl.DateTimeFormat(locale(), { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
 
 /** A datetime-local input's value (the viewer's zone) as ISO UTC, or null when empty. */
-export const localInputToIso = (value: string): string | null => (value ? new Date(value).toISOString() : null);
+export const localInputToIso = (value: string): string | null =>
+  value ? new Date(value).toISOString() : null;
 
 /** ISO UTC as a datetime-local input's value, in the viewer's zone. */
 export function isoToLocalInput(iso: string | null): string {

@@ -67,7 +67,11 @@ export async function loginOperatorWithTotp(
   const second = await getJson(baseUrl + operatorRoutes.totp.path, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ challenge: first.body.value.challenge, code: totpCode(secret), session: 'bearer' }),
+    body: JSON.stringify({
+      challenge: first.body.value.challenge,
+      code: totpCode(secret),
+      session: 'bearer',
+    }),
   });
   expect(second.status, JSON.stringify(second.body)).toBe(200);
   return { token: second.body.value.token, secret, recoveryCodes: second.body.value.recoveryCodes };

@@ -148,9 +148,14 @@ export function namedOperatorToken(
       });
       if (login.status !== 200) throw new Error(`logging in a ${role} operator: ${login.status}`);
       // Every operator logs in with a TOTP code: this first login enrols the secret it was given.
-      const { challenge, enrolment } = (login.body as { value: { challenge: string; enrolment: { secret: string } } })
-        .value;
-      const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret), digits: 6, period: 30 }).generate();
+      const { challenge, enrolment } = (
+        login.body as { value: { challenge: string; enrolment: { secret: string } } }
+      ).value;
+      const code = new TOTP({
+        secret: Secret.fromBase32(enrolment.secret),
+        digits: 6,
+        period: 30,
+      }).generate();
       const session = await getJson(`${url}/ops/session/totp`, {
         method: 'POST',
         headers,

@@ -52,7 +52,13 @@ export function AuditPage() {
       ),
       sortable: true,
     },
-    { id: 'action', header: t('audit.action'), value: (e) => e.action, cell: (e) => <code>{e.action}</code>, sortable: true },
+    {
+      id: 'action',
+      header: t('audit.action'),
+      value: (e) => e.action,
+      cell: (e) => <code>{e.action}</code>,
+      sortable: true,
+    },
     {
       id: 'subject',
       header: t('audit.subject'),
@@ -60,7 +66,12 @@ export function AuditPage() {
       cell: (e) => `${e.subjectType} ${e.subjectId}`,
       sortable: true,
     },
-    { id: 'reason', header: t('audit.reason'), value: (e) => e.reason, cell: (e) => e.reason ?? t('common.none') },
+    {
+      id: 'reason',
+      header: t('audit.reason'),
+      value: (e) => e.reason,
+      cell: (e) => e.reason ?? t('common.none'),
+    },
     {
       id: 'change',
       header: t('audit.change'),

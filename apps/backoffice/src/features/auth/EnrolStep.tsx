@@ -32,15 +32,25 @@ export default function EnrolStep({
   };
   const grouped = enrolment.secret.match(/.{1,4}/g)?.join(' ') ?? enrolment.secret;
   return (
-    <form className="stack" onSubmit={submit} noValidate>
+    <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
       <h1>{t('enrol.title')}</h1>
       <p>{t('enrol.step1')}</p>
       <figure className="qr">
         {/* Dark modules on white whatever the theme: scanners read that best. */}
-        <QRCodeSVG value={enrolment.uri} size={184} marginSize={2} level="M" role="img" aria-label={t('enrol.qrLabel')} />
+        <QRCodeSVG
+          value={enrolment.uri}
+          size={184}
+          marginSize={2}
+          level="M"
+          role="img"
+          aria-label={t('enrol.qrLabel')}
+        />
       </figure>
       <p className="muted small">
-        {t('enrol.manual')} <code className="secret" data-testid="totp-secret">{grouped}</code>
+        {t('enrol.manual')}{' '}
+        <code className="secret" data-testid="totp-secret">
+          {grouped}
+        </code>
       </p>
       <p>{t('enrol.step2')}</p>
       <Field

@@ -17,7 +17,8 @@ const RecoveryCodes = lazy(() => import('./RecoveryCodes.tsx'));
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
 /** Where to go after the login: a path of this app only (never another site). */
-const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') ? next : '/');
+const safeNext = (next: string | null) =>
+  next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
 
 export function LoginPage() {
   const { t } = useI18n();
@@ -29,7 +30,7 @@ export function LoginPage() {
   const [done, setDone] = useState<OperatorSessionValue | null>(null);
 
   useEffect(() => {
-    if (me && !done) navigate(next, { replace: true });
+    if (me && !done) void navigate(next, { replace: true });
   }, [me, done, navigate, next]);
 
   const finish = (session: OperatorSessionValue) => {
@@ -96,11 +97,17 @@ function PasswordStep({ onChallenge }: { onChallenge: (c: OperatorLoginValue) =>
     }
   };
   return (
-    <form className="stack" onSubmit={submit} noValidate>
+    <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
       <h1>{t('login.title')}</h1>
       <p className="muted">{t('login.subtitle')}</p>
       <Field label={t('login.username')} name="username" autoComplete="username" required autoFocus />
-      <Field label={t('login.password')} name="password" type="password" autoComplete="current-password" required />
+      <Field
+        label={t('login.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
       {error && <Notice kind="error">{error}</Notice>}
       <button className="btn btn--primary" type="submit" disabled={busy}>
         {t('login.submit')}
@@ -136,11 +143,18 @@ function CodeStep({
     }
   };
   return (
-    <form className="stack" onSubmit={submit} noValidate key={recovery ? 'r' : 'c'}>
+    <form className="stack" onSubmit={(e) => void submit(e)} noValidate key={recovery ? 'r' : 'c'}>
       <h1>{t('login.codeTitle')}</h1>
       <p className="muted">{t('login.codeHelp')}</p>
       {recovery ? (
-        <Field label={t('login.recoveryCode')} name="code" autoComplete="off" placeholder="xxxx-xxxx-xxxx" required autoFocus />
+        <Field
+          label={t('login.recoveryCode')}
+          name="code"
+          autoComplete="off"
+          placeholder="xxxx-xxxx-xxxx"
+          required
+          autoFocus
+        />
       ) : (
         <Field
           label={t('login.code')}

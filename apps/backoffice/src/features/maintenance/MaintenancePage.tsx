@@ -19,7 +19,10 @@ const lines = (text: string) =>
 /** Maintenance with an expected end, and the region rules: each change audited by the gateway. */
 export function MaintenancePage() {
   const { t } = useI18n();
-  const query = useQuery({ queryKey: KEY, queryFn: () => opsCall<StatusSettings>(operatorCalls.statusSettings) });
+  const query = useQuery({
+    queryKey: KEY,
+    queryFn: () => opsCall<StatusSettings>(operatorCalls.statusSettings),
+  });
   if (query.isPending) return <Splash />;
   if (query.isError)
     return (
@@ -112,7 +115,11 @@ function RegionCard({ settings }: { settings: StatusSettings }) {
   return (
     <form className="card stack" onSubmit={submit} aria-labelledby="region-title" key={JSON.stringify(r)}>
       <h2 id="region-title">{t('maintenance.regionTitle')}</h2>
-      <Field label={t('maintenance.countries')} name="countries" defaultValue={r.blockedCountries.join(', ')} />
+      <Field
+        label={t('maintenance.countries')}
+        name="countries"
+        defaultValue={r.blockedCountries.join(', ')}
+      />
       <div className="grid2">
         <div className="field">
           <label htmlFor="region-blocked">{t('maintenance.blockedRanges')}</label>

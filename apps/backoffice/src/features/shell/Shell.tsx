@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, useNavigate } from 'react-router';
 import { PAGES } from '@/app/paths.ts';
 import { useSession } from '@/app/session.tsx';
 import { useI18n, type Lang } from '@/i18n/i18n.ts';
@@ -10,8 +10,6 @@ export function Shell() {
   const { t } = useI18n();
   const { can } = useSession();
   const [open, setOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
   const pages = PAGES.filter((p) => can(p.permission));
   return (
     <div className="shell">
@@ -42,7 +40,9 @@ export function Shell() {
         <ul>
           {pages.map((p) => (
             <li key={p.path}>
-              <NavLink to={p.path}>{t(p.label)}</NavLink>
+              <NavLink to={p.path} onClick={() => setOpen(false)}>
+                {t(p.label)}
+              </NavLink>
             </li>
           ))}
         </ul>

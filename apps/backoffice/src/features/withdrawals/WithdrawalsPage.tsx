@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { walletCalls } from '@banca/contract/routes';
 import type { OpsWithdrawal } from '@banca/contract';
-import { ApiError, opsCall } from '@/api/client.ts';
+import { opsCall, type ApiError } from '@/api/client.ts';
 import { useSession } from '@/app/session.tsx';
 import { useI18n } from '@/i18n/i18n.ts';
 import { allPages, DataTable, type DataColumn } from '@/ui/DataTable.tsx';
@@ -51,7 +51,8 @@ export function WithdrawalsPage() {
   });
 
   const approve = useMutation({
-    mutationFn: (w: OpsWithdrawal) => opsCall<OpsWithdrawal>(walletCalls.opsApproveWithdrawal, { params: { id: w.id }, body: {} }),
+    mutationFn: (w: OpsWithdrawal) =>
+      opsCall<OpsWithdrawal>(walletCalls.opsApproveWithdrawal, { params: { id: w.id }, body: {} }),
     onSuccess: (w) => {
       setNotice({ kind: 'ok', text: t('withdrawals.approved', { id: w.id }) });
       void client.invalidateQueries({ queryKey: ['ops', 'withdrawals'] });
@@ -59,11 +60,18 @@ export function WithdrawalsPage() {
     onError: (err) => setNotice({ kind: 'error', text: (err as ApiError).message }),
   });
 
-  const now = Date.now();
+  // Waiting times as of the answer (refetched every 30 s), so a render stays pure.
+  const now = query.dataUpdatedAt;
   const mayDecide = can('withdrawals.decide');
   const columns: DataColumn<OpsWithdrawal>[] = [
     { id: 'id', header: t('withdrawals.id'), value: (w) => w.id, cell: (w) => `#${w.id}`, sortable: true },
-    { id: 'memberId', header: t('withdrawals.member'), value: (w) => w.memberId, cell: (w) => w.memberId, sortable: true },
+    {
+      id: 'memberId',
+      header: t('withdrawals.member'),
+      value: (w) => w.memberId,
+      cell: (w) => w.memberId,
+      sortable: true,
+    },
     {
       id: 'amount',
       header: t('withdrawals.amount'),
@@ -110,7 +118,11 @@ export function WithdrawalsPage() {
       id: 'status',
       header: t('withdrawals.status'),
       value: (w) => w.status,
-      cell: (w) => <span className={`badge badge--${w.status.toLowerCase()}`}>{t(`withdrawals.statuses.${w.status}`)}</span>,
+      cell: (w) => (
+        <span className={`badge badge--${w.status.toLowerCase()}`}>
+          {t(`withdrawals.statuses.${w.status}`)}
+        </span>
+      ),
       sortable: true,
     },
   ];
@@ -225,7 +237,10 @@ function RejectDialog({
   const [error, setError] = useState<string | null>(null);
   const reject = useMutation({
     mutationFn: (reason: string) =>
-      opsCall<OpsWithdrawal>(walletCalls.opsRejectWithdrawal, { params: { id: withdrawal.id }, body: { reason } }),
+      opsCall<OpsWithdrawal>(walletCalls.opsRejectWithdrawal, {
+        params: { id: withdrawal.id },
+        body: { reason },
+      }),
     onSuccess: onDone,
     onError: (err) => setError((err as ApiError).message),
   });

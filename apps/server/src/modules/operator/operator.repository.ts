@@ -221,4 +221,3 @@ export const setIpAllowList = (db: DbOrTrx, operatorId: number, ranges: string[]
     .where('id', '=', operatorId)
     .returningAll()
     .executeTakeFirst();
-

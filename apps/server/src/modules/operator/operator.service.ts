@@ -224,9 +224,7 @@ export async function loginOperator(
     step: enrolling ? 'enrol' : 'totp',
     challenge,
     expiresAt: expiresAt.toISOString(),
-    enrolment: secret
-      ? { secret, uri: totpUri(secret, row.username, `Banca ${deps.merchantCode}`) }
-      : null,
+    enrolment: secret ? { secret, uri: totpUri(secret, row.username, `Banca ${deps.merchantCode}`) } : null,
   };
 }
 
@@ -312,7 +310,8 @@ export async function verifyOperatorTotp(
       } else if (!(await repo.useRecoveryCode(trx, who.id, hashRecoveryCode(input.recoveryCode!), now))) {
         throw new StepTaken('recovery');
       }
-      if (recoveryCodes) await repo.replaceRecoveryCodes(trx, who.id, recoveryCodes.map(hashRecoveryCode), now);
+      if (recoveryCodes)
+        await repo.replaceRecoveryCodes(trx, who.id, recoveryCodes.map(hashRecoveryCode), now);
       await repo.insertOperatorSession(trx, {
         token_hash: hashToken(token),
         operator_id: who.id,

@@ -12,7 +12,14 @@ const DIGITS = 6;
 export const TOTP_WINDOW = 1;
 
 const totpOf = (secretBase32: string, label = 'operator', issuer = 'Banca') =>
-  new TOTP({ issuer, label, algorithm: 'SHA1', digits: DIGITS, period: PERIOD, secret: Secret.fromBase32(secretBase32) });
+  new TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: DIGITS,
+    period: PERIOD,
+    secret: Secret.fromBase32(secretBase32),
+  });
 
 /** A new 160-bit secret (RFC 4226's recommended length), base32. */
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
@@ -39,7 +46,9 @@ export function sealSecret(key: Buffer, plain: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return ['v1', iv, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 export function openSecret(key: Buffer, sealed: string): string {

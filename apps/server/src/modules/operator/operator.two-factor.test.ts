@@ -45,9 +45,13 @@ const newOperator = async (role: 'admin' | 'finance' | 'support' | 'content' | '
 };
 
 const passwordStep = async (username: string, ip: string) => {
-  const res = await post(operatorRoutes.login.path, { username, password: OPERATOR_PASSWORD }, {
-    'x-forwarded-for': ip,
-  });
+  const res = await post(
+    operatorRoutes.login.path,
+    { username, password: OPERATOR_PASSWORD },
+    {
+      'x-forwarded-for': ip,
+    },
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.value as {
     step: 'totp' | 'enrol';
@@ -78,7 +82,11 @@ describe('operator two-factor login (TOTP, RFC 6238)', () => {
     // A wrong code is refused and opens nothing.
     const wrong = totpCode(first.enrolment!.secret, Date.now() + 10 * 60_000);
     expectFailure(
-      await post(operatorRoutes.totp.path, { challenge: first.challenge, code: wrong }, { 'x-forwarded-for': ip }),
+      await post(
+        operatorRoutes.totp.path,
+        { challenge: first.challenge, code: wrong },
+        { 'x-forwarded-for': ip },
+      ),
       400,
       'totp_invalid',
     );
@@ -89,7 +97,7 @@ describe('operator two-factor login (TOTP, RFC 6238)', () => {
       { 'x-forwarded-for': ip },
     );
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as { value: Record<string, unknown> & { recoveryCodes: string[] } };
     // The cookie session: no token for page scripts in the answer.
     expect(body.value.token).toBeNull();
     expect(body.value.recoveryCodes).toHaveLength(10);
@@ -134,7 +142,11 @@ describe('operator two-factor login (TOTP, RFC 6238)', () => {
     const { recoveryCodes } = await loginOperatorWithTotp(t.server.url, username, OPERATOR_PASSWORD);
     const code = recoveryCodes![0]!;
     const a = await passwordStep(username, freshIp());
-    const ok = await post(operatorRoutes.totp.path, { challenge: a.challenge, recoveryCode: code, session: 'bearer' });
+    const ok = await post(operatorRoutes.totp.path, {
+      challenge: a.challenge,
+      recoveryCode: code,
+      session: 'bearer',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.value.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const b = await passwordStep(username, freshIp());
@@ -151,7 +163,11 @@ describe('operator two-factor login (TOTP, RFC 6238)', () => {
     // Fresh names keep the per-name budget out of this test: one wrong code per name here.
     const c = await passwordStep(username, freshIp());
     const bad = totpCode(secret, Date.now() + 20 * 60_000);
-    expectFailure(await post(operatorRoutes.totp.path, { challenge: c.challenge, code: bad }), 400, 'totp_invalid');
+    expectFailure(
+      await post(operatorRoutes.totp.path, { challenge: c.challenge, code: bad }),
+      400,
+      'totp_invalid',
+    );
     expectFailure(
       await post(operatorRoutes.totp.path, { challenge: 'x'.repeat(43), code: '123456' }),
       400,
@@ -167,14 +183,22 @@ describe('operator two-factor login (TOTP, RFC 6238)', () => {
     for (let i = 1; i <= 4; i++) {
       const bad = totpCode(secret, Date.now() + (10 + i) * 60_000);
       expectFailure(
-        await post(operatorRoutes.totp.path, { challenge: c.challenge, code: bad }, { 'x-forwarded-for': freshIp() }),
+        await post(
+          operatorRoutes.totp.path,
+          { challenge: c.challenge, code: bad },
+          { 'x-forwarded-for': freshIp() },
+        ),
         400,
         'totp_invalid',
       );
     }
     // The budget is spent: even the right password is refused now, from any address.
     expectFailure(
-      await post(operatorRoutes.login.path, { username, password: OPERATOR_PASSWORD }, { 'x-forwarded-for': freshIp() }),
+      await post(
+        operatorRoutes.login.path,
+        { username, password: OPERATOR_PASSWORD },
+        { 'x-forwarded-for': freshIp() },
+      ),
       429,
       'too_many_requests',
     );
@@ -207,11 +231,7 @@ describe('the back-office cookie and cross-site requests', () => {
     const cookie = await cookieSession();
     const me = await getJson(t.server.url + operatorRoutes.me.path, { headers: { cookie } });
     expect(me.status).toBe(200);
-    expectFailure(
-      await maintenance({ cookie, origin: 'https://evil.example' }),
-      403,
-      'cross_site_refused',
-    );
+    expectFailure(await maintenance({ cookie, origin: 'https://evil.example' }), 403, 'cross_site_refused');
     // No Origin and no Sec-Fetch-Site: not a page of this site either.
     expectFailure(await maintenance({ cookie }), 403, 'cross_site_refused');
     expectFailure(await maintenance({ cookie, 'sec-fetch-site': 'cross-site' }), 403, 'cross_site_refused');
@@ -224,7 +244,11 @@ describe('the back-office cookie and cross-site requests', () => {
   it('refuses a login posted from another site (login CSRF)', async () => {
     const { username } = await newOperator();
     expectFailure(
-      await post(operatorRoutes.login.path, { username, password: OPERATOR_PASSWORD }, { origin: 'https://evil.example' }),
+      await post(
+        operatorRoutes.login.path,
+        { username, password: OPERATOR_PASSWORD },
+        { origin: 'https://evil.example' },
+      ),
       403,
       'cross_site_refused',
     );
@@ -250,9 +274,14 @@ describe('member and operator credentials stay apart', () => {
   it('a member token never opens /ops; an operator credential never opens member calls', async () => {
     const member = await t.member();
     expectFailure(await t.ops(operatorRoutes.me.path, { token: member.token }), 401, 'not_logged_in');
-    expectFailure(await t.ops(operatorRoutes.statusSettings.path, { token: member.token }), 401, 'not_logged_in');
+    expectFailure(
+      await t.ops(operatorRoutes.statusSettings.path, { token: member.token }),
+      401,
+      'not_logged_in',
+    );
     const op = await t.operator('admin');
-    const asMember = (headers: Record<string, string>) => getJson(t.server.url + '/wps/member/info', { headers });
+    const asMember = (headers: Record<string, string>) =>
+      getJson(t.server.url + '/wps/member/info', { headers });
     expect((await asMember({ authorization: `Bearer ${op.token}` })).status).toBe(401);
     expect((await asMember({ cookie: `${OPS_COOKIE_NAME}=${op.token}` })).status).toBe(401);
   });
@@ -289,7 +318,11 @@ describe('IP allow-list per operator', () => {
     expectFailure(await t.ops(operatorRoutes.me.path, { token, ip: '198.51.100.4' }), 403, 'ip_not_allowed');
     // A login from elsewhere is refused after the password, before any code.
     expectFailure(
-      await post(operatorRoutes.login.path, { username, password: OPERATOR_PASSWORD }, { 'x-forwarded-for': '198.51.100.4' }),
+      await post(
+        operatorRoutes.login.path,
+        { username, password: OPERATOR_PASSWORD },
+        { 'x-forwarded-for': '198.51.100.4' },
+      ),
       403,
       'ip_not_allowed',
     );
