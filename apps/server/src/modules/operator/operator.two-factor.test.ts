@@ -9,7 +9,7 @@ import {
   totpCode,
   type OpsTestServer,
 } from '../../test/ops-client.ts';
-import { getJson, OPERATOR_TOKEN } from '../../test/test-app.ts';
+import { getJson, OPERATOR_TOKEN, startApp } from '../../test/test-app.ts';
 
 let t: OpsTestServer;
 beforeAll(async () => {
@@ -239,6 +239,36 @@ describe('the back-office cookie and cross-site requests', () => {
     expect((await maintenance({ cookie, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
     // A script's bearer token is never sent by a browser on its own: no Origin needed.
     expect((await maintenance({ authorization: `Bearer ${OPERATOR_TOKEN}` })).status).toBe(200);
+  });
+
+  it('marks the cookie Secure in production', async () => {
+    const prod = await startApp(t.database.db, {
+      OPERATOR_TOKEN,
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'true',
+    });
+    try {
+      const { username } = await newOperator();
+      const first = await getJson(prod.url + operatorRoutes.login.path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
+        body: JSON.stringify({ username, password: OPERATOR_PASSWORD }),
+      });
+      const res = await fetch(prod.url + operatorRoutes.totp.path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          challenge: first.body.value.challenge,
+          code: totpCode(first.body.value.enrolment.secret),
+        }),
+      });
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${OPS_COOKIE_NAME}=`))!;
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+    } finally {
+      await prod.close();
+    }
   });
 
   it('refuses a login posted from another site (login CSRF)', async () => {
