@@ -170,6 +170,30 @@ export default tseslint.config(
     },
   },
   {
+    // The back-office app: the same contract and hooks rules as the web; never server code, never the
+    // member site's code (its design tokens come in through CSS, src/theme/app.css).
+    files: ['apps/backoffice/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@banca/server', '@banca/server/*'],
+              message: 'The back office never imports server code.',
+            },
+            {
+              group: ['**/apps/web/**', '@banca/web', '@banca/web/*'],
+              message: 'The back office is its own bundle: it imports no member-site code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': serverImports(MODULE_INTERNALS) },
   },

@@ -21,6 +21,7 @@ const PHONE_JOURNEYS = [
 ];
 const DESKTOP_JOURNEYS = [
   '**/auth-more.spec.ts',
+  '**/backoffice.spec.ts',
   '**/records.spec.ts',
   '**/sandbox.spec.ts',
   '**/wallet-record.spec.ts',

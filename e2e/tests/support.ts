@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const i18nDir = join(here, '../../apps/web/src/i18n');
@@ -107,9 +108,16 @@ export const fromOwnAddress = async (page: Page, info: TestInfo, name = ''): Pro
   return address;
 };
 
+/** The current TOTP code of an operator's secret, as its authenticator app shows it. */
+export const totpCode = (secret: string, at: number = Date.now()): string =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: at,
+  });
+
 /**
  * A named finance operator for the back-office steps of a journey: created with the bootstrap
- * OPERATOR_TOKEN (which may only create operators), then logged in. Returns its bearer header.
+ * OPERATOR_TOKEN (which may only create operators), then logged in with its password and a TOTP code
+ * (enrolling at this first login) as a script would, asking for a bearer session. Returns its header.
  */
 export async function financeOperator(api: APIRequestContext): Promise<Record<string, string>> {
   const username = `fin${Date.now() % 1_000_000_000}${Math.floor(Math.random() * 1000)}`;
@@ -121,5 +129,10 @@ export async function financeOperator(api: APIRequestContext): Promise<Record<st
   expect(created.ok()).toBe(true);
   const login = await api.post('/ops/session/login', { data: { username, password } });
   expect(login.ok()).toBe(true);
-  return { Authorization: `Bearer ${(await login.json()).value.token}` };
+  const { challenge, enrolment } = (await login.json()).value;
+  const session = await api.post('/ops/session/totp', {
+    data: { challenge, code: totpCode(enrolment.secret), session: 'bearer' },
+  });
+  expect(session.ok()).toBe(true);
+  return { Authorization: `Bearer ${(await session.json()).value.token}` };
 }

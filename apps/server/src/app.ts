@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,6 +15,7 @@ import { JOSE_CONTENT_TYPE } from './platform/http/contract-route.ts';
 import { installErrorHandling, sendErrorCode, type HtmlFallback } from './platform/http/error-handler.ts';
 import { isApiPath } from './platform/http/api-paths.ts';
 import { registerSpa } from './platform/http/spa.ts';
+import { registerBackofficeApp } from './platform/http/backoffice-app.ts';
 import { createFirstPaint } from './platform/http/first-paint.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerCompression } from './platform/http/compression.ts';
@@ -194,6 +196,8 @@ export async function buildApp({
   // Before every route: the plugin hooks each route as it is added.
   await registerCompression(app);
   await app.register(formbody);
+  // Cookies are parsed only where read (the back office's session), never on every request.
+  await app.register(cookie, { hook: false });
   // enc bodies arrive as compact JWE text; the route's preValidation hook opens them.
   app.addContentTypeParser(JOSE_CONTENT_TYPE, { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
@@ -264,7 +268,8 @@ export async function buildApp({
           .statusCode,
     });
   }
-  // Named operators, their sessions and the audit; undefined without OPERATOR_TOKEN (no back office).
+  // Named operators, their 2FA logins, sessions and the audit; OPERATOR_TOKEN is only the bootstrap.
+  const siteOrigins = [new URL(config.publicUrl).origin];
   const backOffice = createBackOffice({
     db,
     merchantCode: config.merchant,
@@ -273,6 +278,8 @@ export async function buildApp({
       perAccount: auth.limits.operatorLoginFailuresPerAccount,
       perIp: auth.limits.operatorLoginFailuresPerIp,
     },
+    ip: (request) => visitor(request).ip,
+    siteOrigins,
   });
   const context = {
     db,
@@ -285,9 +292,12 @@ export async function buildApp({
     serverKey,
     visitor,
     system,
-    /** /ops access for every module's back-office routes; undefined: no back office. */
-    ops: backOffice?.ops,
-    operatorDeps: backOffice?.operatorDeps,
+    /** /ops access for every module's back-office routes. */
+    ops: backOffice.ops,
+    operatorDeps: backOffice.operatorDeps,
+    /** The back-office cookie is Secure in production. */
+    secureCookies: production,
+    siteOrigins,
     auth,
     social: { oidc: createOidcClients(config.oidc), publicUrl: config.publicUrl },
     captchas,
@@ -355,6 +365,8 @@ export async function buildApp({
   // The first paint needs no API round trip: index.html arrives with the visitor's start-up data,
   // and `/` with the home's first answers when the visitor is to see the home (not a visitor the
   // maintenance or region-blocked page is for: they get none of the catalogue).
+  // The operators' app: its own bundle under /backoffice (members never download it), never indexed.
+  await registerBackofficeApp(app, config.backofficeDist);
   const homeFirstPaint = createFirstPaint(app);
   spa.fallback = await registerSpa(app, config.webDist, {
     startupData: (request) => system.startup(visitor(request)),

@@ -7,10 +7,13 @@ import { seedDemo } from './seed/demo-seed.ts';
 import { seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoLobby } from './seed/demo-lobby.ts';
 import { DEMO_ACCOUNTS, type DemoAccount } from './seed/demo-content.ts';
+import { DEMO_ADMIN, seedDemoAdmin } from './modules/operator/index.ts';
 
 export interface PreparedDatabase extends DatabaseHandle<Database> {
   /** The demo logins, when the demo seed is enabled (printed at start-up). */
   demoAccounts: readonly DemoAccount[];
+  /** The demo back-office admin, seeded with the demo content outside production only. */
+  demoAdmin: { username: string; password: string } | null;
   /** Names of the migrations this start applied (told in the start-up banner). */
   migrationsApplied: string[];
 }
@@ -18,7 +21,7 @@ export interface PreparedDatabase extends DatabaseHandle<Database> {
 /**
  * Opens the configured database, applies migrations and, only when SEED_DEMO allows it (by default on
  * the embedded database, never on DATABASE_URL unless SEED_DEMO=true), seeds the demo merchant and
- * its demo accounts (demo01 and agent01).
+ * its demo accounts (demo01 and agent01) and, outside production, the demo back-office admin.
  * `schema` isolates tests on a shared PostgreSQL.
  */
 export async function prepareDatabase(
@@ -36,7 +39,7 @@ export async function prepareDatabase(
     // Details at debug level: the start-up banner sums them up as the first lines a person reads.
     const applied = await migrateToLatest(handle, DATABASE_FUNCTIONS);
     if (applied.length > 0) logger.debug({ migrations: applied }, 'database migrated');
-    if (!config.seedDemo) return { ...handle, demoAccounts: [], migrationsApplied: applied };
+    if (!config.seedDemo) return { ...handle, demoAccounts: [], demoAdmin: null, migrationsApplied: applied };
     const { seeded } = await seedDemo(handle.db, config.merchant);
     if (seeded) logger.debug({ merchant: config.merchant }, 'demo content seeded');
     const { created } = await seedDemoAccounts(handle.db, config.merchant);
@@ -45,7 +48,15 @@ export async function prepareDatabase(
     // changes nothing.
     const lobby = await seedDemoLobby(handle.db, config.nodeEnv !== 'production');
     if (lobby.changes > 0) logger.debug({ changes: lobby.changes }, 'demo catalogue imported');
-    return { ...handle, demoAccounts: DEMO_ACCOUNTS, migrationsApplied: applied };
+    // The demo admin (2FA enrolment at its first login); production starts with no operator at all.
+    let demoAdmin: PreparedDatabase['demoAdmin'] = null;
+    if (config.nodeEnv !== 'production') {
+      if (await seedDemoAdmin(handle.db, config.merchant)) {
+        logger.debug({ operator: DEMO_ADMIN.username }, 'demo admin created');
+      }
+      demoAdmin = { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password };
+    }
+    return { ...handle, demoAccounts: DEMO_ACCOUNTS, demoAdmin, migrationsApplied: applied };
   } catch (err) {
     await handle.close();
     throw err;

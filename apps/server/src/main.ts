@@ -35,6 +35,7 @@ await app.listen({ port: config.port, host: config.host });
 const banner = startupBanner({
   config,
   demoAccounts: database.demoAccounts,
+  demoAdmin: database.demoAdmin,
   migrationsApplied: database.migrationsApplied.length,
   startupMs: Date.now() - started,
 }).join('\n');

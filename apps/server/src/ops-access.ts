@@ -1,4 +1,4 @@
-import type { OperatorRoleName } from '@banca/contract';
+import type { OperatorRoleName, OpsPermission } from '@banca/contract';
 import type { onRequestHookHandler } from 'fastify';
 import type { DbOrTrx } from './database.ts';
 
@@ -40,6 +40,12 @@ export interface OpsAccess {
    * operator's role is not one of `roles` (admin is always allowed). Sets `request.operator`.
    */
   require(...roles: OperatorRole[]): onRequestHookHandler;
+  /**
+   * onRequest hook by the role matrix (contract OPS_PERMISSIONS): 401 without a valid operator
+   * credential, 403 `forbidden` when the operator's role lacks `permission`. Prefer it to `require`:
+   * the matrix is what the docs and the back-office app show.
+   */
+  allow(permission: OpsPermission): onRequestHookHandler;
   /** Appends one audit row in the caller's transaction, so the decision and its record commit together. */
   audit(db: DbOrTrx, entry: OperatorAuditEntry): Promise<void>;
 }

@@ -8,6 +8,7 @@ describe('start-up banner', () => {
     const lines = startupBanner({
       config: loadConfig({}),
       demoAccounts: DEMO_ACCOUNTS,
+      demoAdmin: { username: 'admin01', password: 'DemoAdmin1234' },
       migrationsApplied: 6,
       startupMs: 4200,
     });
@@ -18,6 +19,7 @@ describe('start-up banner', () => {
     const text = lines.join('\n');
     for (const a of DEMO_ACCOUNTS) expect(text).toContain(`${a.account} / ${a.password}`);
     expect(text).toContain('http://localhost:8080/agent');
+    expect(text).toContain('admin01 / DemoAdmin1234  (back office at http://localhost:8080/backoffice;');
     expect(text).toContain(
       'http://localhost:8080/dev/outbox.html  (sandbox SMS and e-mail; this machine only)',
     );
@@ -39,6 +41,7 @@ describe('start-up banner', () => {
     const text = lines.join('\n');
     expect(text).not.toContain('s3cret');
     expect(text).not.toContain('outbox');
+    expect(text).not.toContain('operator ');
     expect(text).toContain('http://10.0.0.5:9000/docs');
   });
 

@@ -5,6 +5,8 @@ import type { DemoAccount } from './seed/demo-content.ts';
 export interface BannerFacts {
   config: Pick<Config, 'host' | 'port' | 'nodeEnv' | 'databaseUrl' | 'dataDir' | 'sandboxAllowRemote'>;
   demoAccounts: readonly DemoAccount[];
+  /** The demo back-office admin (outside production, with the demo seed). */
+  demoAdmin?: { username: string; password: string } | null;
   migrationsApplied: number;
   startupMs: number;
 }
@@ -30,7 +32,13 @@ const describeDatabase = (config: BannerFacts['config']): string => {
  * to log in, and where the sandbox messages are. Returned as lines so the pretty log shows them as a
  * block and a JSON log keeps them in one record.
  */
-export function startupBanner({ config, demoAccounts, migrationsApplied, startupMs }: BannerFacts): string[] {
+export function startupBanner({
+  config,
+  demoAccounts,
+  demoAdmin,
+  migrationsApplied,
+  startupMs,
+}: BannerFacts): string[] {
   const url = localUrl(config);
   const lines = [
     `Banca is running at ${url} (${config.nodeEnv}, ready in ${(startupMs / 1000).toFixed(1)} s)`,
@@ -42,6 +50,12 @@ export function startupBanner({ config, demoAccounts, migrationsApplied, startup
     const where = a.type === 0 ? `log in at ${url}/login` : `log in at ${url}/agent`;
     const code = a.affiliateCode ? `, invitation code ${a.affiliateCode}` : '';
     lines.push(`  ${kind}     ${a.account} / ${a.password}  (${where}${code})`);
+  }
+  if (demoAdmin) {
+    lines.push(
+      `  operator   ${demoAdmin.username} / ${demoAdmin.password}  (back office at ${url}/backoffice; ` +
+        'sets up its authenticator app at the first login)',
+    );
   }
   if (config.nodeEnv !== 'production') {
     lines.push(

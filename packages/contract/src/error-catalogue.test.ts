@@ -10,6 +10,7 @@ import {
   type CatalogueErrorCode,
 } from './error-catalogue.ts';
 import { WITHDRAW_ERROR_STATUS } from './wallet/withdraw.errors.ts';
+import { OPERATOR_ERROR_STATUS } from './operator/operator.errors.ts';
 
 /** Each code's HTTP status as it was when the catalogues were still registered at start-up. */
 const STATUS_BEFORE_COMPOSITION = {
@@ -68,6 +69,8 @@ const STATUS_BEFORE_COMPOSITION = {
   ...HOUSE_ERROR_STATUS,
   // Added since, by the reports work (issue 23): range and member-count refusals.
   ...REPORTS_ERROR_STATUS,
+  // Added since, by the back-office work (issue 23): operator 2FA and access.
+  ...OPERATOR_ERROR_STATUS,
 };
 
 describe('the composed error catalogue', () => {

@@ -4,6 +4,7 @@ import { ERROR_MESSAGES, ERROR_STATUS } from './errors.ts';
 import { DEPOSIT_ERROR_MESSAGES, DEPOSIT_ERROR_STATUS } from './wallet/deposit.errors.ts';
 import { GAMES_ERROR_MESSAGES, GAMES_ERROR_STATUS } from './games/games.errors.ts';
 import { HOUSE_ERROR_MESSAGES, HOUSE_ERROR_STATUS } from './house/house.errors.ts';
+import { OPERATOR_ERROR_MESSAGES, OPERATOR_ERROR_STATUS } from './operator/operator.errors.ts';
 import { WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS } from './wallet/wallet.errors.ts';
 import { WITHDRAW_ERROR_MESSAGES, WITHDRAW_ERROR_STATUS } from './wallet/withdraw.errors.ts';
 import { REPORTS_ERROR_MESSAGES, REPORTS_ERROR_STATUS } from './reports/reports.errors.ts';
@@ -24,6 +25,7 @@ export const ERROR_CATALOGUE = {
     ...HOUSE_ERROR_STATUS,
     ...WITHDRAW_ERROR_STATUS,
     ...REPORTS_ERROR_STATUS,
+    ...OPERATOR_ERROR_STATUS,
   },
   messages: {
     ...ERROR_MESSAGES,
@@ -34,6 +36,7 @@ export const ERROR_CATALOGUE = {
     ...HOUSE_ERROR_MESSAGES,
     ...WITHDRAW_ERROR_MESSAGES,
     ...REPORTS_ERROR_MESSAGES,
+    ...OPERATOR_ERROR_MESSAGES,
   },
 } as const;
 
@@ -47,6 +50,7 @@ export const ERROR_CATALOGUE_PARTS = {
   house: { status: HOUSE_ERROR_STATUS, messages: HOUSE_ERROR_MESSAGES },
   withdraw: { status: WITHDRAW_ERROR_STATUS, messages: WITHDRAW_ERROR_MESSAGES },
   reports: { status: REPORTS_ERROR_STATUS, messages: REPORTS_ERROR_MESSAGES },
+  operator: { status: OPERATOR_ERROR_STATUS, messages: OPERATOR_ERROR_MESSAGES },
 } as const;
 
 /** Any code of any catalogue. */

@@ -16,6 +16,8 @@ export * from './system/system.schemas.ts';
 export * from './system/system.routes.ts';
 export * from './operator/operator.schemas.ts';
 export * from './operator/operator.routes.ts';
+export * from './operator/operator.errors.ts';
+export * from './operator/operator-permissions.ts';
 export * from './auth/auth.errors.ts';
 export * from './auth/auth.schemas.ts';
 export * from './auth/auth.routes.ts';

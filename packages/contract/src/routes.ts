@@ -46,6 +46,14 @@ export {
 } from './first-paint.calls.ts';
 export { ACCOUNT_RECORD_TYPES, WALLET_RECORDS_CSV_PATH } from './wallet/wallet-record.calls.ts';
 export { CALLBACK_PREFIX, fillPath } from './route-entry.ts';
+export {
+  BACKOFFICE_BASE,
+  OPS_PERMISSIONS,
+  operatorCan,
+  type OperatorRoleKey,
+  type OpsPermission,
+} from './operator/operator-permissions.ts';
+export { OPS_WITHDRAWAL_PROOF_PATH } from './wallet/withdraw.calls.ts';
 export type { CallbackEntry, HttpMethod, RouteAuthMode, RouteEntry } from './route-entry.ts';
 export type { EntryBody, EntryQuery, EntryValue, RouteById, RouteOf } from './route-groups.ts';
 

@@ -44,6 +44,8 @@ export interface Config {
   metricsToken: string | undefined;
   seedDemo: boolean;
   webDist: string;
+  /** The back-office app's build (BACKOFFICE_DIST), served under /backoffice. */
+  backofficeDist: string;
   bodyLimit: number;
   /** The site's external base URL (scheme, host, port, no trailing slash): redirect URIs are built on it. */
   publicUrl: string;
@@ -180,6 +182,7 @@ const fields = {
   SEED_DEMO: bool.describe('must be true or false'),
   SANDBOX_ALLOW_REMOTE: bool.describe('must be true or false'),
   WEB_DIST: z.string().min(1).describe('must be a folder path'),
+  BACKOFFICE_DIST: z.string().min(1).describe('must be a folder path'),
   LEDGER_HOUSE_BUCKETS: z.coerce.number().int().min(1).max(16).describe('must be an integer 1-16'),
   BODY_LIMIT: z.coerce
     .number()
@@ -282,6 +285,7 @@ export function loadConfig(env: Env): Config {
     // A server database is never filled with demo content unless asked explicitly.
     seedDemo: read(env, 'SEED_DEMO') ?? databaseUrl === undefined,
     webDist: resolveDir(read(env, 'WEB_DIST') ?? 'apps/web/dist'),
+    backofficeDist: resolveDir(read(env, 'BACKOFFICE_DIST') ?? 'apps/backoffice/dist'),
     bodyLimit: read(env, 'BODY_LIMIT') ?? 1024 * 1024,
     publicUrl: (read(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     oidc: readOidc(env),

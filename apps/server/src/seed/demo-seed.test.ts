@@ -135,8 +135,10 @@ describe('start-up on the embedded database', () => {
         'demo content seeded',
         'demo accounts created',
         'demo catalogue imported',
+        'demo admin created',
       ]);
       expect(a.demoAccounts.map((d) => d.account)).toEqual(['agent01', 'demo01']);
+      expect(a.demoAdmin).toEqual({ username: 'admin01', password: 'DemoAdmin1234' });
       expect(a.migrationsApplied.length).toBeGreaterThan(0);
 
       const second = messages();
@@ -167,7 +169,27 @@ describe.skipIf(!TEST_DATABASE_URL)('start-up on DATABASE_URL', () => {
         schema,
       });
       expect((await snapshot(asked.db)).merchant).toHaveLength(1);
+      // Outside production the demo admin comes with the demo content.
+      expect(asked.demoAdmin).toMatchObject({ username: 'admin01' });
       await asked.close();
+    } finally {
+      await dropSchema(url, schema);
+    }
+  });
+
+  it('production seeds no demo admin, even with the demo content', async () => {
+    const url = TEST_DATABASE_URL!;
+    const schema = newSchemaName();
+    try {
+      const prod = await prepareDatabase(
+        loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true', NODE_ENV: 'production' }),
+        silent,
+        { schema },
+      );
+      expect(prod.demoAdmin).toBeNull();
+      const operators = await sql<{ n: number }>`select count(*)::int as n from operator`.execute(prod.db);
+      expect(operators.rows[0]!.n).toBe(0);
+      await prod.close();
     } finally {
       await dropSchema(url, schema);
     }

@@ -1,5 +1,6 @@
 import { loginValueSchema, operatorRoutes, type OperatorRoleName } from '@banca/contract';
 import { expect } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
 import type { AppDeps } from '../app.ts';
 import { seedDemoAccounts } from '../seed/demo-accounts.ts';
 import { seedDemo } from '../seed/demo-seed.ts';
@@ -27,13 +28,54 @@ export interface OpsTestServer {
   /** A new named operator of this role, created by the bootstrap token, logged in. */
   operator(
     role: OperatorRoleName,
-  ): Promise<{ id: number; username: string; password: string; token: string }>;
+  ): Promise<{ id: number; username: string; password: string; token: string; secret: string }>;
   /** A real member logged in: its id and session token. */
   member(): Promise<{ memberId: number; token: string }>;
   close(): Promise<void>;
 }
 
 export const OPERATOR_PASSWORD = 'operator-pass-0123';
+
+/** The operator's current TOTP code (or the code of another moment), as its authenticator app shows. */
+export const totpCode = (secret: string, at: number = Date.now()): string =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: at,
+  });
+
+/**
+ * The whole two-step login of an operator over HTTP: password, then (enrolling at the first login)
+ * the TOTP code, asking for a bearer session. Returns the token and the operator's secret.
+ */
+export async function loginOperatorWithTotp(
+  baseUrl: string,
+  username: string,
+  password: string,
+  options: { ip?: string; secret?: string } = {},
+): Promise<{ token: string; secret: string; recoveryCodes: string[] | null }> {
+  const headers = {
+    'content-type': 'application/json',
+    'x-forwarded-for': options.ip ?? freshIp(),
+  };
+  const first = await getJson(baseUrl + operatorRoutes.login.path, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username, password }),
+  });
+  expect(first.status, JSON.stringify(first.body)).toBe(200);
+  const secret: string = first.body.value.enrolment?.secret ?? options.secret;
+  expect(secret).toBeTruthy();
+  const second = await getJson(baseUrl + operatorRoutes.totp.path, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      challenge: first.body.value.challenge,
+      code: totpCode(secret),
+      session: 'bearer',
+    }),
+  });
+  expect(second.status, JSON.stringify(second.body)).toBe(200);
+  return { token: second.body.value.token, secret, recoveryCodes: second.body.value.recoveryCodes };
+}
 
 let counter = 0;
 export const freshOperatorName = (prefix = 'op'): string =>
@@ -69,17 +111,13 @@ export async function startOpsTestServer(
         body: { username, password: OPERATOR_PASSWORD, role },
       });
       expect(created.status).toBe(200);
-      const login = await getJson(server.url + operatorRoutes.login.path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
-        body: JSON.stringify({ username, password: OPERATOR_PASSWORD }),
-      });
-      expect(login.status).toBe(200);
+      const login = await loginOperatorWithTotp(server.url, username, OPERATOR_PASSWORD);
       return {
         id: created.body.value.id,
         username,
         password: OPERATOR_PASSWORD,
-        token: login.body.value.token,
+        token: login.token,
+        secret: login.secret,
       };
     },
     async member() {

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import type { Db } from '../database.ts';
+import { Secret, TOTP } from 'otpauth';
 
 export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
 
@@ -39,6 +40,7 @@ export async function startApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
+    BACKOFFICE_DIST: '/nonexistent-backoffice-dist',
     ...env,
   });
   const app = await buildApp({
@@ -123,7 +125,7 @@ const namedOperators = new Map<string, Promise<string>>();
  */
 export function namedOperatorToken(
   url: string,
-  role: 'admin' | 'finance' | 'support' = 'finance',
+  role: 'admin' | 'finance' | 'support' | 'content' | 'risk' = 'finance',
 ): Promise<string> {
   const key = `${url} ${role}`;
   let token = namedOperators.get(key);
@@ -137,16 +139,30 @@ export function namedOperatorToken(
         body: JSON.stringify({ username, password, role }),
       });
       if (created.status !== 200) throw new Error(`creating a ${role} operator: ${created.status}`);
+      const ip = `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+      const headers = { 'content-type': 'application/json', 'x-forwarded-for': ip };
       const login = await getJson(`${url}/ops/session/login`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-forwarded-for': `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
-        },
+        headers,
         body: JSON.stringify({ username, password }),
       });
       if (login.status !== 200) throw new Error(`logging in a ${role} operator: ${login.status}`);
-      return (login.body as { value: { token: string } }).value.token;
+      // Every operator logs in with a TOTP code: this first login enrols the secret it was given.
+      const { challenge, enrolment } = (
+        login.body as { value: { challenge: string; enrolment: { secret: string } } }
+      ).value;
+      const code = new TOTP({
+        secret: Secret.fromBase32(enrolment.secret),
+        digits: 6,
+        period: 30,
+      }).generate();
+      const session = await getJson(`${url}/ops/session/totp`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ challenge, code, session: 'bearer' }),
+      });
+      if (session.status !== 200) throw new Error(`second step of a ${role} operator: ${session.status}`);
+      return (session.body as { value: { token: string } }).value.token;
     })();
     namedOperators.set(key, token);
   }

@@ -10,7 +10,11 @@ import {
   operatorListSchema,
   operatorLoginBodySchema,
   operatorLoginValueSchema,
+  operatorMeSchema,
   operatorSchema,
+  operatorSessionValueSchema,
+  operatorTotpBodySchema,
+  ipAllowListBodySchema,
   regionSettingSchema,
   statusSettingsSchema,
 } from './operator.schemas.ts';
@@ -36,10 +40,23 @@ export const operatorRoutes = {
     response: statusSettingsSchema,
   }),
   login: defineRoute(operatorCalls.login, {
-    summary: 'Operator login: a bearer token for the /ops calls (rate-limited like member logins)',
+    summary:
+      'Operator login, first step: the password answers a challenge for the TOTP code (or, at the first login, the enrolment secret and QR URI); rate-limited and audited',
     tags,
     body: operatorLoginBodySchema,
     response: operatorLoginValueSchema,
+  }),
+  totp: defineRoute(operatorCalls.totp, {
+    summary:
+      'Operator login, second step: the TOTP code (or a recovery code) opens the session, as an httpOnly cookie (session: cookie) or a bearer token (session: bearer); wrong, reused and stale codes refused',
+    tags,
+    body: operatorTotpBodySchema,
+    response: operatorSessionValueSchema,
+  }),
+  me: defineRoute(operatorCalls.me, {
+    summary: 'The calling operator and what its role may do',
+    tags,
+    response: operatorMeSchema,
   }),
   logout: defineRoute(operatorCalls.logout, {
     summary: "Ends the calling operator's session",
@@ -63,9 +80,16 @@ export const operatorRoutes = {
     params: operatorIdParamsSchema,
     response: operatorSchema,
   }),
+  setIpAllowList: defineRoute(operatorCalls.setIpAllowList, {
+    summary: "Set an operator's IP allow-list, enforced at login and on every call (admin; audited)",
+    tags,
+    params: operatorIdParamsSchema,
+    body: ipAllowListBodySchema,
+    response: operatorSchema,
+  }),
   audit: defineRoute(operatorCalls.audit, {
     summary:
-      'The append-only audit of operator actions, newest first, with filters and keyset paging (admin)',
+      'The append-only audit of operator actions, newest first, with filters and keyset paging (admin, risk)',
     tags,
     query: auditQuerySchema,
     response: auditPageSchema,

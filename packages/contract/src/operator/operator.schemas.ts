@@ -1,5 +1,6 @@
 import { queryId, queryInteger } from '../query-number.ts';
 import { z } from 'zod';
+import { OPERATOR_ROLE_NAMES, OPS_PERMISSION_NAMES } from './operator-permissions.ts';
 
 /** Maintenance and region-blocking settings an operator changes at run time, without a rebuild. */
 export const maintenanceSettingSchema = z.object({
@@ -30,9 +31,9 @@ export const statusSettingsSchema = z.object({
 });
 export type StatusSettings = z.infer<typeof statusSettingsSchema>;
 
-// --- named operators (issue 9, operator money API) ---------------------------------------------
+// --- named operators (issue 9, operator money API; roles and 2FA: issue 23) ----------------------
 
-export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
+export const OPERATOR_ROLES = OPERATOR_ROLE_NAMES;
 export const operatorRoleSchema = z.enum(OPERATOR_ROLES);
 export type OperatorRoleName = z.infer<typeof operatorRoleSchema>;
 
@@ -59,16 +60,77 @@ export const operatorSchema = z.strictObject({
   status: z.enum(['ACTIVE', 'DISABLED']),
   createdAt: z.string().datetime(),
   createdBy: z.string(),
+  /** Whether the operator has set up its authenticator app (done at its first login). */
+  totpEnrolled: z.boolean(),
+  /** CIDRs the operator may log in and call from; empty: anywhere. */
+  ipAllowList: z.array(z.string()),
 });
 export type Operator = z.infer<typeof operatorSchema>;
 
+/**
+ * POST /ops/session/login answers the second step, never a session: every role logs in with a TOTP
+ * code (RFC 6238). `enrol` (first login): `enrolment` carries the new secret and its otpauth:// URI
+ * (the QR code); the first good code confirms it. The challenge lives 5 minutes and takes 5 codes.
+ */
 export const operatorLoginValueSchema = z.strictObject({
-  /** Opaque bearer token for the /ops calls (Authorization: Bearer <token>). */
-  token: z.string(),
+  step: z.enum(['totp', 'enrol']),
+  /** Opaque; send it back with the code to POST /ops/session/totp. */
+  challenge: z.string(),
+  expiresAt: z.string().datetime(),
+  enrolment: z
+    .strictObject({
+      /** Base32 secret, for typing into an app that cannot scan. */
+      secret: z.string(),
+      /** otpauth://totp/... for the QR code. */
+      uri: z.string(),
+    })
+    .nullable(),
+});
+export type OperatorLoginValue = z.infer<typeof operatorLoginValueSchema>;
+
+export const TOTP_CODE = /^\d{6}$/;
+/** Recovery codes as shown: three groups of four lower-case letters and digits. */
+export const RECOVERY_CODE = /^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/;
+
+/**
+ * POST /ops/session/totp: the code (or a one-time recovery code) for a challenge. `session: cookie`
+ * (the back-office app) sets an httpOnly cookie and answers no token; `session: bearer` (scripts)
+ * answers the token for `Authorization: Bearer`.
+ */
+export const operatorTotpBodySchema = z
+  .strictObject({
+    challenge: z.string().min(16).max(128),
+    code: z.string().regex(TOTP_CODE, 'six digits').optional(),
+    recoveryCode: z.string().trim().toLowerCase().regex(RECOVERY_CODE, 'xxxx-xxxx-xxxx').optional(),
+    session: z.enum(['cookie', 'bearer']).default('cookie'),
+  })
+  .refine((b) => (b.code === undefined) !== (b.recoveryCode === undefined), {
+    message: 'either code or recoveryCode',
+    path: ['code'],
+  });
+export type OperatorTotpBody = z.infer<typeof operatorTotpBodySchema>;
+
+export const opsPermissionSchema = z.enum(OPS_PERMISSION_NAMES as [string, ...string[]]);
+
+export const operatorSessionValueSchema = z.strictObject({
+  operator: operatorSchema,
+  /** What the operator's role may do (the role matrix), for the app to show only that. */
+  permissions: z.array(opsPermissionSchema),
   /** Absolute end of the session (ISO-8601 UTC); it also ends after 30 idle minutes. */
   expiresAt: z.string().datetime(),
-  operator: operatorSchema,
+  /** Only for `session: bearer`; null when the session is the httpOnly cookie. */
+  token: z.string().nullable(),
+  /** Only right after enrolment: ten one-time codes, shown this once (stored hashed). */
+  recoveryCodes: z.array(z.string()).nullable(),
 });
+export type OperatorSessionValue = z.infer<typeof operatorSessionValueSchema>;
+
+/** GET /ops/session/me */
+export const operatorMeSchema = z.strictObject({
+  operator: operatorSchema,
+  permissions: z.array(opsPermissionSchema),
+});
+export type OperatorMe = z.infer<typeof operatorMeSchema>;
 
 /** POST /ops/operators (admin) */
 export const createOperatorBodySchema = z.strictObject({
@@ -81,6 +143,12 @@ export const operatorListSchema = z.strictObject({ operators: z.array(operatorSc
 
 export const operatorIdParamsSchema = z.strictObject({
   id: queryId(),
+});
+
+/** PUT /ops/operators/:id/ip-allow-list (admin): the whole list; [] allows any address. */
+export const ipAllowListBodySchema = z.strictObject({
+  ranges: z.array(cidr).max(50),
+  reason: z.string().trim().min(3).max(500),
 });
 
 /** GET /ops/audit (admin): filters and keyset paging (newest first; `before` is the last id seen). */

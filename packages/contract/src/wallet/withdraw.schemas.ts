@@ -201,6 +201,12 @@ export const opsWithdrawalQuerySchema = z.strictObject({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   before: queryId().optional(),
+  /**
+   * `oldest`: the queue order, longest waiting first (ids grow with requestedAt); page on with `after`
+   * (the last id seen). Default `newest`, paged with `before`.
+   */
+  order: z.enum(['newest', 'oldest']).default('newest'),
+  after: queryId().optional(),
   limit: queryInteger(1, 200).default(50),
 });
 export const opsWithdrawalSchema = withdrawalSchema.extend({

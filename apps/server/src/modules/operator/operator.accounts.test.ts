@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, freshIp } from '../../test/auth-client.ts';
 import {
   freshOperatorName,
+  loginOperatorWithTotp,
   OPERATOR_PASSWORD,
   startOpsTestServer,
   type OpsTestServer,
@@ -39,10 +40,16 @@ describe('operator accounts', () => {
       createdBy: 'bootstrap',
     });
 
-    const ok = await login(username.toUpperCase(), OPERATOR_PASSWORD);
-    expect(ok.status).toBe(200);
-    expect(ok.body.value.operator).toMatchObject({ username, role: 'admin' });
-    expect(ok.body.value.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The password alone opens no session: it answers the enrolment step (every role has 2FA).
+    const first = await login(username.toUpperCase(), OPERATOR_PASSWORD);
+    expect(first.status).toBe(200);
+    expect(first.body.value).toMatchObject({ step: 'enrol', enrolment: { secret: expect.any(String) } });
+    expect(first.body.value).not.toHaveProperty('token');
+    const session = await loginOperatorWithTotp(t.server.url, username.toUpperCase(), OPERATOR_PASSWORD);
+    expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const ok = { body: { value: { token: session.token } } };
+    const me = await t.ops(operatorRoutes.me.path, { token: session.token });
+    expect(me.body.value.operator).toMatchObject({ username, role: 'admin', totpEnrolled: true });
 
     // The same name twice is a conflict, and nothing is written.
     const again = await t.ops(operatorRoutes.createOperator.path, {

@@ -1,6 +1,11 @@
 import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '../../database.ts';
-import type { OperatorAuditTable, OperatorSessionTable, OperatorTable } from './operator.table.ts';
+import type {
+  OperatorAuditTable,
+  OperatorLoginChallengeTable,
+  OperatorSessionTable,
+  OperatorTable,
+} from './operator.table.ts';
 
 // --- operators -------------------------------------------------------------------------------------
 
@@ -61,6 +66,7 @@ export const findOperatorSession = (db: DbOrTrx, tokenHash: string) =>
       'o.username',
       'o.role',
       'o.status',
+      'o.ip_allow_list',
     ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -114,3 +120,104 @@ export function selectAudit(db: DbOrTrx, f: AuditFilter) {
   if (f.before !== undefined) q = q.where('id', '<', f.before);
   return q.orderBy('id', 'desc').limit(f.limit).execute();
 }
+
+// --- two-factor login (issue 23) ---------------------------------------------------------------------
+
+export const insertLoginChallenge = (db: DbOrTrx, row: Insertable<OperatorLoginChallengeTable>) =>
+  db.insertInto('operator_login_challenge').values(row).execute();
+
+/** A challenge and its operator, whatever their state (the service judges). */
+export const findLoginChallenge = (db: DbOrTrx, tokenHash: string) =>
+  db
+    .selectFrom('operator_login_challenge as c')
+    .innerJoin('operator as o', 'o.id', 'c.operator_id')
+    .select([
+      'c.token_hash',
+      'c.kind',
+      'c.pending_secret',
+      'c.attempts',
+      'c.expires_at',
+      'c.used_at',
+      'o.id as operator_id',
+      'o.merchant_code',
+      'o.username',
+      'o.role',
+      'o.status',
+      'o.totp_secret',
+      'o.ip_allow_list',
+    ])
+    .where('c.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+
+export const countChallengeFailure = (db: DbOrTrx, tokenHash: string) =>
+  db
+    .updateTable('operator_login_challenge')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('token_hash', '=', tokenHash)
+    .returning('attempts')
+    .executeTakeFirst();
+
+/** Marks a live challenge used; undefined when it was used, expired or out of attempts meanwhile. */
+export const claimLoginChallenge = (db: DbOrTrx, tokenHash: string, now: Date, maxAttempts: number) =>
+  db
+    .updateTable('operator_login_challenge')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .returning('token_hash')
+    .executeTakeFirst();
+
+/**
+ * Accepts TOTP step `step` for the operator only if it is newer than the last one accepted: the guard
+ * that refuses a code used twice, atomic with concurrent logins. With `enrol`, also stores the secret.
+ */
+export const acceptTotpStep = (
+  db: DbOrTrx,
+  operatorId: number,
+  step: number,
+  enrol?: { sealedSecret: string; now: Date },
+) =>
+  db
+    .updateTable('operator')
+    .set({
+      totp_last_step: step,
+      ...(enrol ? { totp_secret: enrol.sealedSecret, totp_enrolled_at: enrol.now } : {}),
+    })
+    .where('id', '=', operatorId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .returning('id')
+    .executeTakeFirst();
+
+export const replaceRecoveryCodes = async (
+  db: DbOrTrx,
+  operatorId: number,
+  codeHashes: string[],
+  now: Date,
+) => {
+  await db.deleteFrom('operator_recovery_code').where('operator_id', '=', operatorId).execute();
+  await db
+    .insertInto('operator_recovery_code')
+    .values(codeHashes.map((code_hash) => ({ code_hash, operator_id: operatorId, created_at: now })))
+    .execute();
+};
+
+/** Uses a recovery code once; undefined when unknown, another operator's or already used. */
+export const useRecoveryCode = (db: DbOrTrx, operatorId: number, codeHash: string, now: Date) =>
+  db
+    .updateTable('operator_recovery_code')
+    .set({ used_at: now })
+    .where('code_hash', '=', codeHash)
+    .where('operator_id', '=', operatorId)
+    .where('used_at', 'is', null)
+    .returning('code_hash')
+    .executeTakeFirst();
+
+export const setIpAllowList = (db: DbOrTrx, operatorId: number, ranges: string[]) =>
+  db
+    .updateTable('operator')
+    .set({ ip_allow_list: ranges })
+    .where('id', '=', operatorId)
+    .returningAll()
+    .executeTakeFirst();

@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { operatorRoutes } from '@banca/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { OPERATOR_ROLES, OPS_COOKIE_NAME, OPS_COOKIE_PATH, operatorRoutes } from '@banca/contract';
 import type { OperatorActor } from '../../ops-access.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { isCrossSite } from '../../platform/http/same-origin.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import type { SystemService } from '../system/index.ts';
 import type { OperatorAccess } from './operator.auth.ts';
+import { OperatorError } from './operator.errors.ts';
 import {
   changeSystemSettings,
   createOperator,
@@ -14,15 +16,23 @@ import {
   listOperators,
   loginOperator,
   logoutOperator,
+  operatorMe,
+  setOperatorIpAllowList,
+  verifyOperatorTotp,
+  type LoginContext,
   type OperatorDeps,
 } from './operator.service.ts';
 
 export interface OperatorRouteDeps {
   system: SystemService;
-  /** Undefined when OPERATOR_TOKEN is unset: no back office, every /ops path answers 404. */
+  /** The back office's access (always on; the OPERATOR_TOKEN bootstrap only when set). */
   ops: OperatorAccess | undefined;
   operatorDeps: OperatorDeps | undefined;
   visitor: (request: FastifyRequest) => Visitor;
+  /** Production: the back-office cookie is Secure (sent over HTTPS only). */
+  secureCookies: boolean;
+  /** Origins besides the request's own host that count as this site (PUBLIC_URL's). */
+  siteOrigins: readonly string[];
 }
 
 const actorOf = (request: FastifyRequest): OperatorActor => {
@@ -31,27 +41,47 @@ const actorOf = (request: FastifyRequest): OperatorActor => {
 };
 
 /**
- * Back-office calls: operator sessions and accounts, the audit, and the system settings (changed
- * through the system module's service, each change audited in the same transaction).
+ * Back-office calls: operator login (password, then TOTP), sessions and accounts, the audit, and the
+ * system settings (changed through the system module's service, each change audited in the same
+ * transaction).
  */
 export function registerOperatorRoutes(app: FastifyInstance, deps: OperatorRouteDeps): void {
   const { ops, operatorDeps: od, system } = deps;
   if (!ops || !od) return;
-  const anyOperator = ops.require('admin', 'finance', 'support');
+  const anyOperator = ops.require(...OPERATOR_ROLES);
   const adminOrBootstrap = ops.requireOrBootstrap('admin');
 
-  registerRoute(app, operatorRoutes.login, ({ body, request }) => {
+  const context = (request: FastifyRequest): LoginContext => {
+    // A login form posted from another site (login CSRF) is refused; scripts send no Origin.
+    if (isCrossSite(request, deps.siteOrigins)) throw new OperatorError('cross_site_refused');
     const ua = request.headers['user-agent'];
-    return loginOperator(od, body, {
-      ip: deps.visitor(request).ip,
-      userAgent: typeof ua === 'string' ? ua : null,
+    return { ip: deps.visitor(request).ip, userAgent: typeof ua === 'string' ? ua : null };
+  };
+  /** The session cookie: never readable by page scripts, sent only to /ops, never cross-site. */
+  const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: string) =>
+    reply.setCookie(OPS_COOKIE_NAME, token, {
+      path: OPS_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: deps.secureCookies,
+      expires: new Date(expiresAt),
     });
+
+  registerRoute(app, operatorRoutes.login, ({ body, request }) => loginOperator(od, body, context(request)));
+  registerRoute(app, operatorRoutes.totp, async ({ body, request, reply }) => {
+    const { value, token } = await verifyOperatorTotp(od, body, context(request));
+    if (body.session === 'cookie') setSessionCookie(reply, token, value.expiresAt);
+    return value;
+  });
+  registerRoute(app, operatorRoutes.me, ({ request }) => operatorMe(od, actorOf(request)), {
+    onRequest: anyOperator,
   });
   registerRoute(
     app,
     operatorRoutes.logout,
-    async ({ request }) => {
+    async ({ request, reply }) => {
       if (request.operatorTokenHash) await logoutOperator(od, request.operatorTokenHash);
+      reply.clearCookie(OPS_COOKIE_NAME, { path: OPS_COOKIE_PATH });
       return null;
     },
     { onRequest: anyOperator },
@@ -69,10 +99,16 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: OperatorRoute
     app,
     operatorRoutes.disableOperator,
     ({ params, request }) => disableOperator(od, actorOf(request), params.id, request.id),
-    { onRequest: ops.require('admin') },
+    { onRequest: ops.allow('operators.manage') },
+  );
+  registerRoute(
+    app,
+    operatorRoutes.setIpAllowList,
+    ({ params, body, request }) => setOperatorIpAllowList(od, actorOf(request), params.id, body, request.id),
+    { onRequest: ops.allow('operators.manage') },
   );
   registerRoute(app, operatorRoutes.audit, ({ query }) => listAudit(od, query), {
-    onRequest: ops.require('admin'),
+    onRequest: ops.allow('audit.read'),
   });
 
   // System settings: admins, and the bootstrap token so existing automation keeps working.

@@ -20,6 +20,36 @@ export interface OperatorTable {
   created_by: string;
   created_at: CreatedAt;
   disabled_at: NullableTimestamp;
+  /** The TOTP secret sealed with AES-256-GCM (operator-totp.ts); null until enrolment is confirmed. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enrolled_at: NullableTimestamp;
+  /** The last TOTP time step accepted: a code of that step or older is refused (no reuse). */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  /** CIDRs the operator may use the back office from; empty: anywhere. */
+  ip_allow_list: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+/** The step between a right password and a right code (migration 202611270300). */
+export interface OperatorLoginChallengeTable {
+  /** SHA-256 hex of the opaque challenge. */
+  token_hash: string;
+  operator_id: number;
+  kind: 'totp' | 'enrol';
+  /** For an enrolment: the sealed secret being set up. */
+  pending_secret: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  ip: string | null;
+}
+
+export interface OperatorRecoveryCodeTable {
+  /** SHA-256 hex of the normalised code. */
+  code_hash: string;
+  operator_id: number;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
 }
 
 export interface OperatorSessionTable {
@@ -61,4 +91,6 @@ export interface OperatorTables {
   operator: OperatorTable;
   operator_session: OperatorSessionTable;
   operator_audit: OperatorAuditTable;
+  operator_login_challenge: OperatorLoginChallengeTable;
+  operator_recovery_code: OperatorRecoveryCodeTable;
 }

@@ -34,7 +34,6 @@ export function registerReportsRoutes(app: FastifyInstance, deps: ReportsRouteDe
         settings.timeZone,
       );
     },
-    // Reports are finance's (issue 23's role matrix); admin is always allowed.
-    { onRequest: ops.require('finance') },
+    { onRequest: ops.allow('reports.read') },
   );
 }

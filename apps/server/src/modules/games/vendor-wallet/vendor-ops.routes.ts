@@ -33,6 +33,6 @@ export function registerVendorOpsRoutes(app: FastifyInstance, deps: VendorOpsDep
         request.id,
       );
     },
-    { onRequest: ops.require('admin') },
+    { onRequest: ops.allow('vendors.secrets') },
   );
 }

@@ -92,7 +92,7 @@ export function registerDepositRoutes(app: FastifyInstance, deps: DepositRouteDe
           ...(query.to !== undefined ? { to: new Date(query.to) } : {}),
           ...(query.before !== undefined ? { before: query.before } : {}),
         }),
-      { onRequest: deps.ops.require('finance') },
+      { onRequest: deps.ops.allow('deposits.read') },
     );
   }
 }

@@ -39,7 +39,7 @@ export function registerWalletOpsRoutes(app: FastifyInstance, deps: WalletOpsDep
         body,
         request.id,
       ),
-    { onRequest: ops.require('finance') },
+    { onRequest: ops.allow('balances.adjust') },
   );
   registerRoute(
     app,
@@ -51,10 +51,10 @@ export function registerWalletOpsRoutes(app: FastifyInstance, deps: WalletOpsDep
         body,
         request.id,
       ),
-    { onRequest: ops.require('finance') },
+    { onRequest: ops.allow('balances.adjust') },
   );
   registerRoute(app, walletRoutes.getSettings, () => deps.settings.get(deps.merchantCode), {
-    onRequest: ops.require('admin'),
+    onRequest: ops.allow('wallet.settings'),
   });
   registerRoute(
     app,
@@ -66,6 +66,6 @@ export function registerWalletOpsRoutes(app: FastifyInstance, deps: WalletOpsDep
         body,
         request.id,
       ),
-    { onRequest: ops.require('admin') },
+    { onRequest: ops.allow('wallet.settings') },
   );
 }

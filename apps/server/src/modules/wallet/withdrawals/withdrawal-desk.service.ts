@@ -36,6 +36,8 @@ export async function listOpsWithdrawals(
       ...(q.from ? { from: new Date(q.from) } : {}),
       ...(q.to ? { to: new Date(q.to) } : {}),
       ...(q.before !== undefined ? { before: q.before } : {}),
+      ...(q.order === 'oldest' ? { oldestFirst: true } : {}),
+      ...(q.after !== undefined ? { after: q.after } : {}),
       limit: q.limit,
     })
   ).filter((r) => r.merchant_code === merchantCode);

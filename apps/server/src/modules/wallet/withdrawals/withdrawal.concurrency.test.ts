@@ -42,6 +42,7 @@ describe.runIf(TEST_DATABASE_URL)('withdrawals under concurrency (PostgreSQL)', 
   const audits: string[] = [];
   const ops: OpsAccess = {
     require: () => async () => {},
+    allow: () => async () => {},
     audit: async (_db, entry) => {
       audits.push(`${entry.action}:${entry.subjectId}`);
     },

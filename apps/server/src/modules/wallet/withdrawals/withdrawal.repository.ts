@@ -60,6 +60,9 @@ export function listWithdrawals(
     from?: Date;
     to?: Date;
     before?: number;
+    /** Oldest first (the queue's order), after this id. */
+    oldestFirst?: boolean;
+    after?: number;
     limit: number;
   },
 ) {
@@ -69,8 +72,9 @@ export function listWithdrawals(
   if (filter.from) q = q.where('requested_at', '>=', filter.from);
   if (filter.to) q = q.where('requested_at', '<', filter.to);
   if (filter.before !== undefined) q = q.where('id', '<', filter.before);
+  if (filter.after !== undefined) q = q.where('id', '>', filter.after);
   return q
-    .orderBy('id', 'desc')
+    .orderBy('id', filter.oldestFirst ? 'asc' : 'desc')
     .limit(filter.limit + 1)
     .execute();
 }

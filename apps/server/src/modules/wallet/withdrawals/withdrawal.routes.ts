@@ -70,7 +70,8 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawalR
 
   const ops = deps.ops;
   if (!ops) return;
-  const finance = { onRequest: ops.require('finance') };
+  const readQueue = { onRequest: ops.allow('withdrawals.read') };
+  const decide = { onRequest: ops.allow('withdrawals.decide') };
   const actor = (request: { operator?: OperatorActor }) => {
     if (!request.operator) throw new AppError('not_logged_in');
     return request.operator;
@@ -79,7 +80,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawalR
     app,
     walletRoutes.opsWithdrawals,
     ({ query }) => listOpsWithdrawals(deps, deps.merchantCode, query),
-    finance,
+    readQueue,
   );
   registerRoute(
     app,
@@ -91,7 +92,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawalR
         actor: actor(request),
         ...(body?.note ? { note: body.note } : {}),
       }),
-    finance,
+    decide,
   );
   registerRoute(
     app,
@@ -103,7 +104,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawalR
         actor: actor(request),
         reason: body.reason,
       }),
-    finance,
+    decide,
   );
   // A file, not an envelope: the image as stored (its type judged by its bytes at upload), never
   // rendered inline as anything else (nosniff), downloaded under a name of ours.
@@ -117,7 +118,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawalR
       params: idParamSchema,
       security: [{ bearer: [] }],
     },
-    onRequest: ops.require('finance'),
+    onRequest: ops.allow('withdrawals.decide'),
     handler: async (request, reply) => {
       const proof = await viewProof(deps, ops, {
         id: request.params.id,

@@ -32,6 +32,7 @@ import * as m202611251050 from './202611251050-records-bet-settled-index.ts';
 import * as m202611251100 from './202611251100-events-sql-functions-plpgsql.ts';
 import * as m202611262336 from './202611262336-wallet-payment-password.ts';
 import * as m202611270300 from './202611270300-wallet-withdrawal-cancel.ts';
+import * as m202611270310 from './202611270310-operator-two-factor.ts';
 import * as m202611270900 from './202611270900-reports-rollups.ts';
 
 /**
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   '202611251100-events-sql-functions-plpgsql': m202611251100,
   '202611262336-wallet-payment-password': m202611262336,
   '202611270300-wallet-withdrawal-cancel': m202611270300,
+  '202611270310-operator-two-factor': m202611270310,
   '202611270900-reports-rollups': m202611270900,
 };
 

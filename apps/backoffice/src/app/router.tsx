@@ -1,0 +1,60 @@
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { BACKOFFICE_BASE } from '@banca/contract/routes';
+import { LoginPage } from '@/features/auth/LoginPage.tsx';
+import { useSession } from './session.tsx';
+import { LOGIN_PATH } from './paths.ts';
+import { Splash } from '@/ui/Splash.tsx';
+
+/** Only for a logged-in operator: otherwise to the login page, coming back here after it. */
+function RequireSession({ children }: { children: React.ReactNode }) {
+  const { me } = useSession();
+  const location = useLocation();
+  if (me === undefined) return <Splash />;
+  if (me === null) {
+    const next = location.pathname + location.search;
+    return <Navigate to={`${LOGIN_PATH}?next=${encodeURIComponent(next)}`} replace />;
+  }
+  return children;
+}
+
+/** The shell and its pages load after the login: the first load is only the login page (budget). */
+export const router = createBrowserRouter(
+  [
+    { path: LOGIN_PATH, element: <LoginPage /> },
+    {
+      path: '/',
+      hydrateFallbackElement: <Splash />,
+      lazy: async () => {
+        const { Shell } = await import('@/features/shell/Shell.tsx');
+        return {
+          element: (
+            <RequireSession>
+              <Shell />
+            </RequireSession>
+          ),
+        };
+      },
+      children: [
+        { index: true, lazy: async () => ({ Component: (await import('@/features/shell/Home.tsx')).Home }) },
+        {
+          path: 'maintenance',
+          lazy: async () => ({
+            Component: (await import('@/features/maintenance/MaintenancePage.tsx')).MaintenancePage,
+          }),
+        },
+        {
+          path: 'withdrawals',
+          lazy: async () => ({
+            Component: (await import('@/features/withdrawals/WithdrawalsPage.tsx')).WithdrawalsPage,
+          }),
+        },
+        {
+          path: 'audit',
+          lazy: async () => ({ Component: (await import('@/features/audit/AuditPage.tsx')).AuditPage }),
+        },
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ],
+  { basename: BACKOFFICE_BASE },
+);

@@ -1,0 +1,25 @@
+import { locale } from '@/i18n/i18n.ts';
+
+/** Integer minor units as money in the viewer's language (never floating point arithmetic on money). */
+export function formatMoney(minor: number, currency: string): string {
+  const abs = Math.abs(minor);
+  // The decimal text is built from the integer; Intl only lays it out.
+  const text = `${minor < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  const fmt = new Intl.NumberFormat(locale(), { style: 'currency', currency, minimumFractionDigits: 2 });
+  return fmt.format(Number(text));
+}
+
+export const formatTime = (iso: string): string =>
+  new Intl.DateTimeFormat(locale(), { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+
+/** A datetime-local input's value (the viewer's zone) as ISO UTC, or null when empty. */
+export const localInputToIso = (value: string): string | null =>
+  value ? new Date(value).toISOString() : null;
+
+/** ISO UTC as a datetime-local input's value, in the viewer's zone. */
+export function isoToLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -1,0 +1,149 @@
+import {
+  OPERATOR_ROLES,
+  OPS_WITHDRAWAL_PROOF_PATH,
+  operatorCan,
+  type OperatorRoleName,
+  type OpsPermission,
+} from '@banca/contract';
+import { routeTable } from '@banca/contract/routes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpsTestServer, type OpsTestServer } from '../../test/ops-client.ts';
+
+/**
+ * The role matrix (contract OPS_PERMISSIONS, docs/operator-guide.md) walked call by call: every /ops
+ * call of the contract is listed with the permission it needs; each role either passes the guard
+ * (any answer but 401/403) or is refused with 403. Calls carry ids that do not exist and bodies that
+ * do not validate, so a role that passes changes nothing.
+ */
+type Need = OpsPermission | 'public' | 'any operator';
+const MATRIX: Record<string, { method: string; path: string; need: Need; body?: unknown }> = {
+  'operator.login': { method: 'POST', path: '/ops/session/login', need: 'public' },
+  'operator.totp': { method: 'POST', path: '/ops/session/totp', need: 'public' },
+  'operator.me': { method: 'GET', path: '/ops/session/me', need: 'any operator' },
+  'operator.logout': { method: 'DELETE', path: '/ops/session/logout', need: 'any operator' },
+  'operator.statusSettings': { method: 'GET', path: '/ops/system/status-settings', need: 'system.settings' },
+  'operator.setMaintenance': {
+    method: 'PUT',
+    path: '/ops/system/maintenance',
+    need: 'system.settings',
+    body: {},
+  },
+  'operator.setRegion': { method: 'PUT', path: '/ops/system/region', need: 'system.settings', body: {} },
+  'operator.createOperator': { method: 'POST', path: '/ops/operators', need: 'operators.manage', body: {} },
+  'operator.listOperators': { method: 'GET', path: '/ops/operators', need: 'operators.manage' },
+  'operator.disableOperator': {
+    method: 'PUT',
+    path: '/ops/operators/999999999/disable',
+    need: 'operators.manage',
+  },
+  'operator.setIpAllowList': {
+    method: 'PUT',
+    path: '/ops/operators/999999999/ip-allow-list',
+    need: 'operators.manage',
+    body: {},
+  },
+  'operator.audit': { method: 'GET', path: '/ops/audit?limit=1', need: 'audit.read' },
+  'reports.ops.dashboard': {
+    method: 'GET',
+    path: '/ops/reports/dashboard?from=2026-01-02&to=2026-01-01',
+    need: 'reports.read',
+  },
+  'wallet.ops.adjustBalance': {
+    method: 'POST',
+    path: '/ops/wallet/adjustments',
+    need: 'balances.adjust',
+    body: {},
+  },
+  'wallet.ops.grantBonus': { method: 'POST', path: '/ops/wallet/bonuses', need: 'balances.adjust', body: {} },
+  'wallet.ops.getSettings': { method: 'GET', path: '/ops/wallet/settings', need: 'wallet.settings' },
+  'wallet.ops.putSettings': {
+    method: 'PUT',
+    path: '/ops/wallet/settings',
+    need: 'wallet.settings',
+    body: [],
+  },
+  'wallet.opsWithdrawals': {
+    method: 'GET',
+    path: '/ops/wallet/withdrawals?limit=1',
+    need: 'withdrawals.read',
+  },
+  'wallet.opsApproveWithdrawal': {
+    method: 'POST',
+    path: '/ops/wallet/withdrawals/999999999/approve',
+    need: 'withdrawals.decide',
+    body: { note: 'x'.repeat(600) },
+  },
+  'wallet.opsRejectWithdrawal': {
+    method: 'POST',
+    path: '/ops/wallet/withdrawals/999999999/reject',
+    need: 'withdrawals.decide',
+    body: {},
+  },
+  'wallet.opsWithdrawalProof': {
+    method: 'GET',
+    path: OPS_WITHDRAWAL_PROOF_PATH.replace(':id', '999999999'),
+    need: 'withdrawals.decide',
+  },
+  'deposit.opsList': { method: 'GET', path: '/ops/wallet/deposits?limit=1', need: 'deposits.read' },
+  'games.ops.rotateVendorSecret': {
+    method: 'POST',
+    path: '/ops/games/vendors/NO_SUCH_VENDOR/secret',
+    need: 'vendors.secrets',
+    body: {},
+  },
+};
+
+let t: OpsTestServer;
+const tokens = {} as Record<OperatorRoleName, string>;
+beforeAll(async () => {
+  t = await startOpsTestServer();
+  for (const role of OPERATOR_ROLES) tokens[role] = (await t.operator(role)).token;
+});
+afterAll(() => t?.close());
+
+describe('the role matrix, call by call', () => {
+  it('lists every /ops call of the contract', () => {
+    const contractOps = Object.values(routeTable)
+      .flatMap((group) => Object.values(group as Record<string, { id: string; path: string }>))
+      .filter((call) => call.path.startsWith('/ops'))
+      .map((call) => call.id);
+    expect(Object.keys(MATRIX).sort()).toEqual([...contractOps, 'wallet.opsWithdrawalProof'].sort());
+  });
+
+  const guarded = Object.entries(MATRIX).filter(
+    ([id, { need }]) => need !== 'public' && id !== 'operator.logout',
+  );
+  for (const role of OPERATOR_ROLES) {
+    it(`${role}: passes where its permissions say, 403 elsewhere`, async () => {
+      const seen: string[] = [];
+      for (const [id, call] of guarded) {
+        const res = await t.ops(call.path, {
+          method: call.method,
+          token: tokens[role],
+          ...(call.body !== undefined ? { body: call.body } : {}),
+        });
+        const may = call.need === 'any operator' || operatorCan(role, call.need as OpsPermission);
+        seen.push(`${id}:${may ? 'pass' : 'refused'}`);
+        if (may) expect([401, 403], `${role} ${id} -> ${res.status}`).not.toContain(res.status);
+        else expect(res.status, `${role} ${id}`).toBe(403);
+      }
+      expect(seen).toHaveLength(guarded.length);
+    });
+  }
+
+  it('spells out the issue’s examples', () => {
+    expect(operatorCan('support', 'withdrawals.decide')).toBe(false);
+    expect(operatorCan('support', 'audit.read')).toBe(false);
+    expect(operatorCan('content', 'members.read')).toBe(false);
+    expect(operatorCan('content', 'deposits.read')).toBe(false);
+    expect(operatorCan('risk', 'audit.read')).toBe(true);
+    expect(operatorCan('finance', 'withdrawals.decide')).toBe(true);
+  });
+
+  it('answers 401 to every guarded call without a credential', async () => {
+    for (const [id, call] of guarded) {
+      const res = await fetch(t.server.url + call.path, { method: call.method });
+      expect(res.status, id).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Error codes of the back office's login and access (issue 23). Same shape as ../errors.ts; composed
+ * into ERROR_CATALOGUE.
+ */
+export const OPERATOR_ERROR_STATUS = {
+  /** The second-factor code is wrong, already used (same 30 s step) or too old; never says which. */
+  totp_invalid: 400,
+  /** The login step between password and code is unknown, expired, used or out of attempts. */
+  login_challenge_invalid: 400,
+  /** The operator's IP allow-list does not include the caller's address. */
+  ip_not_allowed: 403,
+  /** A state-changing call carrying the back-office cookie came from another site (CSRF refused). */
+  cross_site_refused: 403,
+} as const;
+
+export type OperatorErrorCode = keyof typeof OPERATOR_ERROR_STATUS;
+
+export const OPERATOR_ERROR_MESSAGES: Record<OperatorErrorCode, { PT: string; EN: string }> = {
+  totp_invalid: {
+    PT: 'Código de verificação inválido ou já usado. Use o código atual do seu aplicativo.',
+    EN: 'Invalid or already used verification code. Use the current code from your app.',
+  },
+  login_challenge_invalid: {
+    PT: 'A etapa de login expirou. Entre com a senha novamente.',
+    EN: 'The login step has expired. Enter your password again.',
+  },
+  ip_not_allowed: {
+    PT: 'Este endereço IP não está autorizado para este operador.',
+    EN: 'This IP address is not allowed for this operator.',
+  },
+  cross_site_refused: {
+    PT: 'Solicitação de outro site recusada.',
+    EN: 'Request from another site refused.',
+  },
+};
