@@ -1,6 +1,7 @@
 import { DEFAULT_WALLET_SETTINGS, operatorRoutes, walletRoutes } from '@banca/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, insertAccounts, freshUsername } from '../../../test/auth-client.ts';
+import { DEMO_MERCHANT } from '../../../seed/demo-content.ts';
 import { startOpsTestServer, type OpsTestServer } from '../../../test/ops-client.ts';
 import { expectLedgerConsistent, ledgerDigest } from '../ledger/ledger.testing.ts';
 
@@ -107,8 +108,10 @@ describe('POST /ops/wallet/adjustments', () => {
 
 describe('/ops/wallet/settings', () => {
   it('reads and merges a change, audited with before and after', async () => {
+    // The ops test server holds the demo content: the defaults in the demo merchant's time zone.
+    const seeded = { ...DEFAULT_WALLET_SETTINGS, timeZone: DEMO_MERCHANT.timeZone };
     const got = await t.ops(walletRoutes.getSettings.path, { token: admin.token });
-    expect(got.body.value).toEqual(DEFAULT_WALLET_SETTINGS);
+    expect(got.body.value).toEqual(seeded);
     const put = await t.ops(walletRoutes.putSettings.path, {
       method: 'PUT',
       token: admin.token,
@@ -116,7 +119,7 @@ describe('/ops/wallet/settings', () => {
     });
     expect(put.status).toBe(200);
     expect(put.body.value).toEqual({
-      ...DEFAULT_WALLET_SETTINGS,
+      ...seeded,
       walletMode: 'transfer',
       withdraw: { ...DEFAULT_WALLET_SETTINGS.withdraw, min: 5_000 },
     });
@@ -125,7 +128,7 @@ describe('/ops/wallet/settings', () => {
     });
     expect(audit.body.value.items[0]).toMatchObject({
       actor: admin.username,
-      before: DEFAULT_WALLET_SETTINGS,
+      before: seeded,
       after: put.body.value,
     });
   });
