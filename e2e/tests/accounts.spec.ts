@@ -41,7 +41,7 @@ test('register in username mode, log out', async ({ page }, info) => {
   await logout(page, lang);
   // The token is gone: the member centre sends us to the login popup again.
   await page.goto('/member');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fmember$/);
 });
 
 test('register in mobile mode with the SMS code', async ({ page }, info) => {

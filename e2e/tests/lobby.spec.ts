@@ -43,20 +43,24 @@ test('home: sections with their caps, winner board, notice, the carousel turning
   // Logged out: no recent and no favourites section; the vendor categories in the spec's order.
   await expect(section(page, 'sec-recent')).toHaveCount(0);
   await expect(section(page, 'sec-fav')).toHaveCount(0);
-  const order = await main(page)
-    .locator('[data-section]')
-    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-section')));
-  expect(order).toEqual([
-    'sec-hot',
-    'sec-rng',
-    'sec-live',
-    'sec-fish',
-    'sec-sports',
-    'sec-pvp',
-    'sec-esports',
-    'sec-cockfight',
-    'sec-winners',
-  ]);
+  // The sections below the fold render deferred: poll until they are all there.
+  const order = () =>
+    main(page)
+      .locator('[data-section]')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-section')));
+  await expect
+    .poll(order)
+    .toEqual([
+      'sec-hot',
+      'sec-rng',
+      'sec-live',
+      'sec-fish',
+      'sec-sports',
+      'sec-pvp',
+      'sec-esports',
+      'sec-cockfight',
+      'sec-winners',
+    ]);
   // Sports splitting: the esports and cockfight vendors left SPORTS; each small section holds <= 5.
   for (const id of ['sec-sports', 'sec-esports', 'sec-cockfight']) {
     const count = await section(page, id).locator('.vendor-tile').count();

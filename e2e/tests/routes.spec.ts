@@ -79,7 +79,8 @@ test.describe('routes and layouts', () => {
     for (const path of loginRoutes) {
       await test.step(path, async () => {
         await page.goto(path);
-        await expect(page).toHaveURL(/\/login$/);
+        // The asked path rides along, so the login lands there (issue 25).
+        await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
         const dialog = page.getByRole('dialog', { name: t('PT', 'auth.loginTitle') });
         await expect(dialog).toBeVisible();
         await expect(dialog.getByLabel(t('PT', 'auth.username'))).toBeVisible();

@@ -59,7 +59,7 @@ test('credit a member through the adjustments API, find the movements, filter th
   // Filters: a type that has no movement empties the list; today's date finds both again.
   await page.getByLabel(t(lang, 'wallet.record.type'), { exact: true }).selectOption('DEPOSIT');
   await page.getByRole('button', { name: t(lang, 'wallet.record.apply') }).click();
-  await expect(page.getByText(t(lang, 'wallet.record.empty'))).toBeVisible();
+  await expect(page.getByText(t(lang, 'records.emptyFiltered'))).toBeVisible();
   const today = await page.evaluate(() => {
     const d = new Date();
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
