@@ -124,6 +124,7 @@ export const en: Catalogue = {
     byMobile: 'Mobile',
     byEmail: 'E-mail',
     status: 'Status',
+    allStatuses: 'All',
     statuses: { ACTIVE: 'Active', DISABLED: 'Locked' },
     id: 'ID',
     account: 'Account',

@@ -130,6 +130,7 @@ export const pt = {
     byMobile: 'Celular',
     byEmail: 'E-mail',
     status: 'Situação',
+    allStatuses: 'Todas',
     statuses: { ACTIVE: 'Ativo', DISABLED: 'Bloqueado' },
     id: 'ID',
     account: 'Conta',

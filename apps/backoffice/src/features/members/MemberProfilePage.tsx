@@ -184,7 +184,7 @@ function Overview({ p }: { p: Profile }) {
       </div>
       <div className="card">
         <h2>{t('members.balances')}</h2>
-        <table className="datatable">
+        <table className="datatable balances">
           <thead>
             <tr>
               <th>{t('members.wallet')}</th>

@@ -111,7 +111,7 @@ export function MembersPage() {
             label: t('members.status'),
             type: 'select',
             options: [
-              { value: '', label: t('members.byAny') },
+              { value: '', label: t('members.allStatuses') },
               { value: 'ACTIVE', label: t('members.statuses.ACTIVE') },
               { value: 'DISABLED', label: t('members.statuses.DISABLED') },
             ],

@@ -14,7 +14,6 @@ export {
   authenticate,
   listAuthAudit,
   memberSessionHistory,
-  recordAudit,
   rememberKnownIp,
   revokeMemberSessions,
 } from './session.service.ts';

@@ -111,7 +111,8 @@ export async function sessionOf(
   }
   // A locked member (back office) is refused at once on every node: the status is read fresh, never
   // cached, for the calls that take the player's money or show it (balance, debit).
-  if (live && !(await memberMayPlay(deps.db, session.member_id))) throw new VendorWalletError('player_locked');
+  if (live && !(await memberMayPlay(deps.db, session.member_id)))
+    throw new VendorWalletError('player_locked');
   return session;
 }
 
