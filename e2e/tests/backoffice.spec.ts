@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openLogin, submitLogin } from './auth-support';
 import { setMaintenance, t, totpCode, waitForStatus } from './support';
 
 /**
@@ -37,6 +38,7 @@ test('a new operator enrols 2FA, puts the site into maintenance and lifts it', a
   page,
   context,
   request,
+  browser,
 }) => {
   const { username, password } = await newAdmin(page);
   await passwordStep(page, username, password);
@@ -97,6 +99,36 @@ test('a new operator enrols 2FA, puts the site into maintenance and lifts it', a
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page).toHaveURL(/actor=.*action=system\.maintenance/);
   await expect(page.getByRole('region', { name: 'Auditoria' }).getByRole('row')).toHaveCount(3);
+
+  // Find the demo member, open the profile, lock them: their session in another browser ends; unlock.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto('/');
+  await openLogin(memberPage, 'PT');
+  await submitLogin(memberPage, 'PT', 'demo01', 'Demo1234');
+  const loginButton = memberPage
+    .getByRole('banner')
+    .getByRole('button', { name: t('PT', 'header.login'), exact: true });
+  await expect(loginButton).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Membros' }).click();
+  await page.getByLabel('Buscar').fill('demo01');
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page).toHaveURL(/q=demo01/);
+  await page.getByRole('link', { name: 'demo01', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /Membro demo01/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Sessões e IPs' }).click();
+  await expect(page.getByText('Ativa', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Bloquear' }).click();
+  await page.getByLabel('Motivo (fica na auditoria)').fill('e2e: lock and unlock');
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText(/Membro bloqueado/)).toBeVisible();
+  await memberPage.reload();
+  await expect(loginButton).toBeVisible();
+  await page.getByRole('button', { name: 'Desbloquear' }).click();
+  await page.getByLabel('Motivo (fica na auditoria)').fill('e2e: lock and unlock');
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Membro desbloqueado.')).toBeVisible();
+  await memberContext.close();
 
   // Sign out from the operator menu; then a wrong code is refused and a recovery code gets in.
   await page.locator('summary', { hasText: username }).click();

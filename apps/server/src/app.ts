@@ -47,6 +47,7 @@ import { gamesModule } from './modules/games/index.ts';
 import { houseVendorModule } from './modules/house-vendor/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
+import { memberDeskModule } from './modules/member-desk/index.ts';
 import { registerArtRoute } from './platform/art/art.ts';
 import { CaptchaAnswerLog, devModule } from './modules/dev/index.ts';
 import { createDispatcher, type Dispatcher } from './platform/events/event-dispatcher.ts';
@@ -326,6 +327,7 @@ export async function buildApp({
     houseVendorModule,
     contentModule,
     reportsModule,
+    memberDeskModule,
     devModule,
   ];
   for (const module of modules) await module.register(app, context);

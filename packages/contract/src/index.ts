@@ -18,6 +18,8 @@ export * from './operator/operator.schemas.ts';
 export * from './operator/operator.routes.ts';
 export * from './operator/operator.errors.ts';
 export * from './operator/operator-permissions.ts';
+export * from './operator/member-ops.schemas.ts';
+export * from './operator/member-ops.routes.ts';
 export * from './auth/auth.errors.ts';
 export * from './auth/auth.schemas.ts';
 export * from './auth/auth.routes.ts';

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { socialRoutes } from './auth/social.routes.ts';
 import { memberRoutes } from './member/member.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
+import { memberOpsRoutes } from './operator/member-ops.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { depositRoutes } from './wallet/deposit.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
@@ -18,6 +19,7 @@ import { reportsRoutes } from './reports/reports.routes.ts';
 export const routeGroups = {
   system: systemRoutes,
   operator: operatorRoutes,
+  memberOps: memberOpsRoutes,
   auth: authRoutes,
   social: socialRoutes,
   member: memberRoutes,

@@ -9,6 +9,7 @@ import { authCalls } from './auth/auth.calls.ts';
 import { socialCalls } from './auth/social.calls.ts';
 import { memberCalls } from './member/member.calls.ts';
 import { operatorCalls } from './operator/operator.calls.ts';
+import { memberOpsCalls } from './operator/member-ops.calls.ts';
 import { systemCalls } from './system/system.calls.ts';
 import { depositCalls } from './wallet/deposit.calls.ts';
 import { walletCalls } from './wallet/wallet.calls.ts';
@@ -27,6 +28,7 @@ export {
   houseCalls,
   lotteryCalls,
   memberCalls,
+  memberOpsCalls,
   operatorCalls,
   reportsCalls,
   socialCalls,
@@ -61,6 +63,7 @@ export type { EntryBody, EntryQuery, EntryValue, RouteById, RouteOf } from './ro
 export const routeTable = {
   system: systemCalls,
   operator: operatorCalls,
+  memberOps: memberOpsCalls,
   auth: authCalls,
   social: socialCalls,
   member: memberCalls,

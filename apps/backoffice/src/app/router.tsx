@@ -49,6 +49,16 @@ export const router = createBrowserRouter(
           }),
         },
         {
+          path: 'members',
+          lazy: async () => ({ Component: (await import('@/features/members/MembersPage.tsx')).MembersPage }),
+        },
+        {
+          path: 'members/:id',
+          lazy: async () => ({
+            Component: (await import('@/features/members/MemberProfilePage.tsx')).MemberProfilePage,
+          }),
+        },
+        {
           path: 'audit',
           lazy: async () => ({ Component: (await import('@/features/audit/AuditPage.tsx')).AuditPage }),
         },

@@ -90,6 +90,9 @@ export const VENDOR_ERROR_STATUS = {
   session_invalid: 401,
   /** The player session expired: balance and debit are refused (credit, rollback, end-round are not). */
   session_expired: 401,
+  /** The player's account is locked by the operator: balance and debit are refused (credit, rollback,
+   *  end-round are not: the money of rounds already played is the player's). */
+  player_locked: 403,
   /** No such game of this vendor in the catalogue. */
   game_not_found: 404,
   /** No round with this id (for this vendor), e.g. a credit before any debit. */

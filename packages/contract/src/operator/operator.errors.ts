@@ -11,6 +11,14 @@ export const OPERATOR_ERROR_STATUS = {
   ip_not_allowed: 403,
   /** A state-changing call carrying the back-office cookie came from another site (CSRF refused). */
   cross_site_refused: 403,
+  /** No member with this id (of this merchant). */
+  member_not_found: 404,
+  /** Lock of a locked member, unlock of an active one: nothing changed. */
+  member_status_unchanged: 409,
+  /** A trial (free play) account: the member desk's actions do not apply. */
+  member_is_trial: 409,
+  /** Reset password: the member has neither a mobile nor an e-mail to send it to. */
+  member_no_channel: 409,
 } as const;
 
 export type OperatorErrorCode = keyof typeof OPERATOR_ERROR_STATUS;
@@ -31,5 +39,18 @@ export const OPERATOR_ERROR_MESSAGES: Record<OperatorErrorCode, { PT: string; EN
   cross_site_refused: {
     PT: 'Solicitação de outro site recusada.',
     EN: 'Request from another site refused.',
+  },
+  member_not_found: { PT: 'Membro não encontrado.', EN: 'Member not found.' },
+  member_status_unchanged: {
+    PT: 'O membro já está nesse estado.',
+    EN: 'The member is already in that state.',
+  },
+  member_is_trial: {
+    PT: 'Conta de teste: ação não disponível.',
+    EN: 'Trial account: action not available.',
+  },
+  member_no_channel: {
+    PT: 'O membro não tem celular nem e-mail cadastrado.',
+    EN: 'The member has no mobile number or e-mail on file.',
   },
 };

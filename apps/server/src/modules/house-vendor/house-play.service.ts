@@ -196,6 +196,7 @@ async function advanceRound(
         break;
       case 'session_invalid':
       case 'session_expired':
+      case 'player_locked':
         row = await setStatus(deps.db, row, 'pending', 'refused');
         break;
       default:

@@ -22,6 +22,14 @@ export {
   memberAccessColumns,
   touchSocialLogin,
 } from './accounts.service.ts';
+export {
+  issueTemporaryPassword,
+  memberMayPlay,
+  memberWithFamily,
+  searchMembers,
+  setMemberStatus,
+  type MemberStatus,
+} from './member-desk.service.ts';
 export { sendSmsCode } from './sms-code.service.ts';
 export { register } from './registration.service.ts';
 export { memberRegistered } from './member.events.ts';

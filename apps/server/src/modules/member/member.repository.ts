@@ -197,3 +197,52 @@ export const registeredMembersPage = (
     .orderBy('id')
     .limit(limit)
     .execute();
+
+/** The back office's member search (member-desk.service.ts): newest first, keyset by id. */
+export interface MemberSearchFilter {
+  merchantCode: string;
+  /** Matched as the fields say: account and e-mail by prefix (case-insensitive), mobile by its
+   *  trailing digits, id exactly. */
+  q?: string;
+  fields: readonly ('account' | 'id' | 'mobile' | 'email')[];
+  status?: MemberStatus;
+  excludeTypes: readonly number[];
+  afterId?: number;
+  limit: number;
+}
+
+const likePrefix = (s: string) => s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
+
+export function searchMemberRows(db: DbOrTrx, f: MemberSearchFilter) {
+  let q = db.selectFrom('member').selectAll().where('merchant_code', '=', f.merchantCode);
+  if (f.excludeTypes.length > 0) q = q.where('type', 'not in', f.excludeTypes);
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.afterId !== undefined) q = q.where('id', '<', f.afterId);
+  const text = f.q;
+  if (text !== undefined) {
+    const digits = text.replace(/\D/g, '');
+    q = q.where((eb) => {
+      const ors = [];
+      if (f.fields.includes('account')) ors.push(eb(sql<string>`lower(account)`, 'like', likePrefix(text)));
+      if (f.fields.includes('email')) ors.push(eb(sql<string>`lower(email)`, 'like', likePrefix(text)));
+      if (f.fields.includes('id') && /^\d{1,9}$/.test(text)) ors.push(eb('id', '=', Number(text)));
+      if (f.fields.includes('mobile') && digits.length >= 4) ors.push(eb('mobile', 'like', `%${digits}`));
+      return ors.length > 0 ? eb.or(ors) : sql<boolean>`false`;
+    });
+  }
+  return q.orderBy('id', 'desc').limit(f.limit).execute();
+}
+
+/** How many members name `memberId` as their parent (direct downline). */
+export async function countChildren(db: DbOrTrx, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('member')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('parent_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The member's status alone (one primary-key read): the vendor wallet asks it before each debit. */
+export const findMemberStatus = async (db: DbOrTrx, id: number): Promise<MemberStatus | undefined> =>
+  (await db.selectFrom('member').select('status').where('id', '=', id).executeTakeFirst())?.status;

@@ -43,6 +43,27 @@ const MATRIX: Record<string, { method: string; path: string; need: Need; body?: 
     body: {},
   },
   'operator.audit': { method: 'GET', path: '/ops/audit?limit=1', need: 'audit.read' },
+  'memberOps.search': { method: 'GET', path: '/ops/members?limit=1', need: 'members.read' },
+  'memberOps.profile': { method: 'GET', path: '/ops/members/999999999', need: 'members.read' },
+  'memberOps.lock': { method: 'POST', path: '/ops/members/999999999/lock', need: 'members.lock', body: {} },
+  'memberOps.unlock': {
+    method: 'POST',
+    path: '/ops/members/999999999/unlock',
+    need: 'members.lock',
+    body: {},
+  },
+  'memberOps.forceLogout': {
+    method: 'POST',
+    path: '/ops/members/999999999/force-logout',
+    need: 'members.forceLogout',
+    body: {},
+  },
+  'memberOps.resetPassword': {
+    method: 'POST',
+    path: '/ops/members/999999999/reset-password',
+    need: 'members.resetPassword',
+    body: {},
+  },
   'reports.ops.dashboard': {
     method: 'GET',
     path: '/ops/reports/dashboard?from=2026-01-02&to=2026-01-01',

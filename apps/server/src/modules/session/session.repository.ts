@@ -179,6 +179,25 @@ export async function revokeMemberSessions(
   return Number(res.numUpdatedRows);
 }
 
+/** A member's newest sessions, with the IP and user agent each was opened from (the back office). */
+export const listSessionsOfMember = (db: DbOrTrx, memberId: number, limit: number) =>
+  db
+    .selectFrom('session')
+    .select([
+      'login_type',
+      'ip',
+      'user_agent',
+      'created_at',
+      'last_seen_at',
+      'expires_at',
+      'revoked_at',
+      'revoke_reason',
+    ])
+    .where('member_id', '=', memberId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+
 // --- known IPs ----------------------------------------------------------------------------------
 
 export async function isKnownIp(db: DbOrTrx, memberId: number, ip: string): Promise<boolean> {

@@ -19,6 +19,7 @@ import {
   insertAudit,
   insertSession,
   listAudit,
+  listSessionsOfMember,
   rememberIp,
   revokeMemberSessions as revokeMemberSessionRows,
   revokeSession,
@@ -64,6 +65,39 @@ export const revokeMemberSessions = (
   reason: string,
   keepTokenHash?: string,
 ): Promise<number> => revokeMemberSessionRows(db, memberId, now, reason, keepTokenHash);
+
+/** A member's newest sessions and their IPs, as the back office's member profile shows them. */
+export async function memberSessionHistory(
+  db: DbOrTrx,
+  memberId: number,
+  now: Date,
+  limit = 20,
+): Promise<
+  {
+    loginType: string;
+    ip: string | null;
+    userAgent: string | null;
+    createdAt: string;
+    lastSeenAt: string;
+    expiresAt: string;
+    revokedAt: string | null;
+    revokeReason: string | null;
+    live: boolean;
+  }[]
+> {
+  const rows = await listSessionsOfMember(db, memberId, limit);
+  return rows.map((r) => ({
+    loginType: r.login_type,
+    ip: r.ip,
+    userAgent: r.user_agent,
+    createdAt: r.created_at.toISOString(),
+    lastSeenAt: r.last_seen_at.toISOString(),
+    expiresAt: r.expires_at.toISOString(),
+    revokedAt: r.revoked_at?.toISOString() ?? null,
+    revokeReason: r.revoke_reason,
+    live: r.revoked_at === null && r.expires_at.getTime() > now.getTime(),
+  }));
+}
 
 /** Creates a session and returns its token; only the token's hash is stored. */
 async function startSession(

@@ -70,6 +70,7 @@ export {
   paidWithdrawalsPage,
   type MoneyFact,
 } from './records/report-sources.service.ts';
+export { memberMoneyOverview } from './records/member-overview.service.ts';
 export { addTurnoverRequirement, recordTurnover } from './member-state/turnover.service.ts';
 export { merchantCurrencyFrom, type WalletDeps } from './merchant-currency.ts';
 

@@ -134,3 +134,39 @@ export async function profitAndLoss(
     totals: withProfit(all),
   };
 }
+
+/** A member's newest rounds, as the back office's member profile lists them (no catalogue names). */
+export async function recentMemberBets(
+  db: DbOrTrx,
+  memberId: number,
+  limit = 20,
+): Promise<
+  {
+    id: string;
+    vendor: string;
+    roundId: string;
+    gameCode: string;
+    gameType: string;
+    currency: string;
+    stake: number;
+    payout: number;
+    status: string;
+    openedAt: string;
+    settledAt: string | null;
+  }[]
+> {
+  const rows = await betPage(db, { memberId, limit });
+  return rows.map((r) => ({
+    id: String(r.id),
+    vendor: r.vendor,
+    roundId: r.round_id,
+    gameCode: r.game_code,
+    gameType: r.game_type,
+    currency: r.currency,
+    stake: Number(r.stake),
+    payout: Number(r.payout),
+    status: r.status,
+    openedAt: r.opened_at.toISOString(),
+    settledAt: r.settled_at?.toISOString() ?? null,
+  }));
+}

@@ -10,6 +10,7 @@ import {
   type LedgerAccount,
   type WalletSettingsService,
 } from '../../wallet/index.ts';
+import { memberMayPlay } from '../../member/index.ts';
 import { findEnabledGame } from '../catalogue/catalogue.repository.ts';
 import { findPlayerSession } from './player-session.service.ts';
 import type { VendorPlayerSessionRow } from './vendor-wallet.table.ts';
@@ -108,6 +109,10 @@ export async function sessionOf(
   if (live && new Date(session.expires_at).getTime() <= now(deps).getTime()) {
     throw new VendorWalletError('session_expired');
   }
+  // A locked member (back office) is refused at once on every node: the status is read fresh, never
+  // cached, for the calls that take the player's money or show it (balance, debit).
+  if (live && !(await memberMayPlay(deps.db, session.member_id)))
+    throw new VendorWalletError('player_locked');
   return session;
 }
 

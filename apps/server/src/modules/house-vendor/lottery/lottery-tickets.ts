@@ -151,7 +151,11 @@ async function resume(
     if (body.status === 'insufficient_funds') {
       throw new HouseError('lottery_insufficient_funds', { balance: body.balance ?? 0 });
     }
-    if (body.status === 'session_expired' || body.status === 'session_invalid') {
+    if (
+      body.status === 'session_expired' ||
+      body.status === 'session_invalid' ||
+      body.status === 'player_locked'
+    ) {
       throw new HouseError('house_session_invalid');
     }
     if (body.status === 'transaction_rolled_back') throw new HouseError('lottery_ticket_void');

@@ -69,6 +69,7 @@ function refuseUnless(answer: { status: string; balance?: number | undefined }):
       throw new HouseError('house_request_conflict');
     case 'session_expired':
     case 'session_invalid':
+    case 'player_locked':
       throw new HouseError('house_session_invalid');
     default:
       throw new HouseError('house_wallet_unavailable', { status: answer.status });

@@ -70,7 +70,7 @@ function qrOf(payload: string): Promise<string> {
 
 export const depositLedgerKey = (chargeId: string): string => `deposit:${chargeId}`;
 
-const summaryOf = (row: DepositRow): DepositSummary => ({
+export const summaryOf = (row: DepositRow): DepositSummary => ({
   depositId: row.id,
   channel: row.channel,
   amount: row.amount,

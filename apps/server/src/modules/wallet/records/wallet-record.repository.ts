@@ -5,7 +5,7 @@ import type { DbOrTrx } from '../../../database.ts';
 export const memberAccounts = (db: DbOrTrx, memberId: number) =>
   db
     .selectFrom('ledger_account')
-    .select(['id', 'currency', 'balance'])
+    .select(['id', 'currency', 'balance', 'wallet'])
     .where('member_id', '=', memberId)
     .where('kind', '=', 'MEMBER')
     .orderBy('id')
