@@ -8,7 +8,6 @@ import { registerMemberRoutes, type MemberRouteDeps } from './member.routes.ts';
  */
 export { checkLoginPassword, spendTempPassword, memberPasswordVerifier } from './passwords.service.ts';
 export {
-  countMemberTeam,
   createSandboxMember,
   createSocialMember,
   createTrialMember,
@@ -22,6 +21,23 @@ export {
   memberAccessColumns,
   touchSocialLogin,
 } from './accounts.service.ts';
+export {
+  countMemberTeam,
+  createInvitationCode,
+  directDownline,
+  findInTree,
+  invitationCodes,
+  isInTree,
+  moveMember,
+  registerDownline,
+  team,
+  teamIds,
+  uplineAccountOf,
+  uplinePaths,
+  type TeamFilters,
+  type TeamMember,
+  type TeamPage,
+} from './downline.service.ts';
 export { sendSmsCode } from './sms-code.service.ts';
 export { register } from './registration.service.ts';
 export { memberRegistered } from './member.events.ts';

@@ -10,7 +10,13 @@ import { registerSocialLoginRoutes, type SocialRouteDeps } from './social-login.
  * social_login_state tables; members are read and written through the member module's service,
  * captchas and codes through the verification module's. Its repository and table files are private.
  */
-export { authenticate, listAuthAudit, rememberKnownIp, revokeMemberSessions } from './session.service.ts';
+export {
+  authenticate,
+  lastLogins,
+  listAuthAudit,
+  rememberKnownIp,
+  revokeMemberSessions,
+} from './session.service.ts';
 export { login } from './login.service.ts';
 export { freePlay } from './free-play.service.ts';
 export { sessionsForMembers } from './member-sessions.ts';
