@@ -73,7 +73,13 @@ export const downlineQuerySchema = z.strictObject({
     .regex(/^\d{1,16}$/)
     .optional(),
   limit: z
-    .union([z.number(), z.string().regex(/^\d{1,3}$/).transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,3}$/)
+        .transform(Number),
+    ])
     .pipe(z.number().int().min(1).max(100))
     .default(20),
 });
@@ -109,7 +115,13 @@ export type DownlinePage = z.infer<typeof downlinePageSchema>;
 export const downlineMemberQuerySchema = z
   .strictObject({
     memberId: z
-      .union([z.number(), z.string().regex(/^\d{1,16}$/).transform(Number)])
+      .union([
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,16}$/)
+          .transform(Number),
+      ])
       .pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER))
       .optional(),
     account: z.string().trim().min(1).max(64).optional(),

@@ -213,6 +213,8 @@ export async function createInvitation(deps: AgentDeps, auth: RouteAuth): Promis
     max: AGENT_INVITATION_MAX,
   });
   if (!code) throw new AgentError('invitation_limit', { max: AGENT_INVITATION_MAX });
-  const made = (await invitationCodes(deps.db, auth.merchantCode, auth.memberId)).find((r) => r.code === code);
+  const made = (await invitationCodes(deps.db, auth.merchantCode, auth.memberId)).find(
+    (r) => r.code === code,
+  );
   return invitationOf(made!);
 }

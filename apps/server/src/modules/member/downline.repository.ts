@@ -17,7 +17,11 @@ export const insertTreePaths = (db: DbOrTrx, memberId: number, parentId: number)
     on conflict do nothing`.execute(db);
 
 /** Whether `descendantId` lies below `ancestorId` (at any depth): one primary-key probe. */
-export async function treeLinkExists(db: DbOrTrx, ancestorId: number, descendantId: number): Promise<boolean> {
+export async function treeLinkExists(
+  db: DbOrTrx,
+  ancestorId: number,
+  descendantId: number,
+): Promise<boolean> {
   const row = await db
     .selectFrom('member_tree')
     .select('depth')

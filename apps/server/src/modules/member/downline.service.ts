@@ -6,6 +6,7 @@ import { recordEvent } from '../../platform/events/event-catalogue.ts';
 import { AuthError } from '../../platform/http/auth-error.ts';
 import {
   affiliateCodesOf,
+  insertTreePaths,
   moveSubtree,
   parentAccount,
   teamCounts,
@@ -27,6 +28,11 @@ import type { MemberStatus } from './member.table.ts';
 /** Whether `memberId` lies below `agentId` at any depth (never true for the agent itself). */
 export const isInTree = (db: DbOrTrx, agentId: number, memberId: number): Promise<boolean> =>
   agentId === memberId ? Promise.resolve(false) : treeLinkExists(db, agentId, memberId);
+
+/** The tree rows of a member just linked below `parentId` (for rows written outside this module's
+ *  insert, such as the demo seed). */
+export const addToDownlineTree = (db: DbOrTrx, memberId: number, parentId: number): Promise<unknown> =>
+  insertTreePaths(db, memberId, parentId);
 
 /** Every id below the agent (the team figures name them to the reports). */
 export async function teamIds(db: DbOrTrx, agentId: number): Promise<number[]> {
@@ -125,7 +131,12 @@ export async function countMemberTeam(
   args: { agentId: number; since: Date },
 ): Promise<{ directMembers: number; totalMembers: number; directAgents: number; newThisMonth: number }> {
   const c = await teamCounts(db, { agentId: args.agentId, agentTypes: AGENT_TYPES, since: args.since });
-  return { directMembers: c.direct, totalMembers: c.total, directAgents: c.directAgents, newThisMonth: c.since };
+  return {
+    directMembers: c.direct,
+    totalMembers: c.total,
+    directAgents: c.directAgents,
+    newThisMonth: c.since,
+  };
 }
 
 /** The member's direct upline's account (security centre), null at the top. */

@@ -22,6 +22,7 @@ export {
   touchSocialLogin,
 } from './accounts.service.ts';
 export {
+  addToDownlineTree,
   countMemberTeam,
   createInvitationCode,
   directDownline,

@@ -20,6 +20,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index member_tree_upline on member_tree (descendant_id, depth)`.execute(db);
   await sql`create index member_affiliate_code on member (merchant_code, affiliate_code)
     where affiliate_code is not null`.execute(db);
+  await backfillMemberTree(db);
+}
+
+/** The tree rows the parent links imply (idempotent; a test checks it against live maintenance). */
+export async function backfillMemberTree(db: Kysely<unknown>): Promise<void> {
   await sql`
     insert into member_tree (ancestor_id, descendant_id, depth)
     with recursive up (ancestor_id, descendant_id, depth) as (
@@ -33,7 +38,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     on conflict do nothing`.execute(db);
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop table member_tree`.execute(db);
-  await sql`drop index member_affiliate_code`.execute(db);
-}
