@@ -357,6 +357,7 @@ export async function memberBalances(
 ): Promise<Map<number, number>> {
   const out = new Map<number, number>(memberIds.map((id) => [id, 0]));
   if (memberIds.length === 0) return out;
-  for (const row of await memberMainBalances(db, memberIds, currency)) out.set(row.member_id!, Number(row.balance));
+  for (const row of await memberMainBalances(db, memberIds, currency))
+    out.set(row.member_id!, Number(row.balance));
   return out;
 }

@@ -37,4 +37,3 @@ export async function backfillMemberTree(db: Kysely<unknown>): Promise<void> {
     select ancestor_id, descendant_id, min(depth) from up group by ancestor_id, descendant_id
     on conflict do nothing`.execute(db);
 }
-
