@@ -33,11 +33,8 @@ export {
   registerDownline,
   team,
   teamIds,
-  uplineAccountOf,
   uplinePaths,
-  type TeamFilters,
   type TeamMember,
-  type TeamPage,
 } from './downline.service.ts';
 export { sendSmsCode } from './sms-code.service.ts';
 export { register } from './registration.service.ts';
