@@ -20,6 +20,7 @@ const PHONE_JOURNEYS = [
   '**/wallet-withdraw.spec.ts',
 ];
 const DESKTOP_JOURNEYS = [
+  '**/agent-centre.spec.ts',
   '**/auth-more.spec.ts',
   '**/backoffice.spec.ts',
   '**/records.spec.ts',

@@ -8,6 +8,7 @@ import { OPERATOR_ERROR_MESSAGES, OPERATOR_ERROR_STATUS } from './operator/opera
 import { WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS } from './wallet/wallet.errors.ts';
 import { WITHDRAW_ERROR_MESSAGES, WITHDRAW_ERROR_STATUS } from './wallet/withdraw.errors.ts';
 import { REPORTS_ERROR_MESSAGES, REPORTS_ERROR_STATUS } from './reports/reports.errors.ts';
+import { AGENT_ERROR_MESSAGES, AGENT_ERROR_STATUS } from './agent/agent.errors.ts';
 
 /**
  * Every error code the gateway answers, composed at build time from the catalogues of the contract
@@ -26,6 +27,7 @@ export const ERROR_CATALOGUE = {
     ...WITHDRAW_ERROR_STATUS,
     ...REPORTS_ERROR_STATUS,
     ...OPERATOR_ERROR_STATUS,
+    ...AGENT_ERROR_STATUS,
   },
   messages: {
     ...ERROR_MESSAGES,
@@ -37,6 +39,7 @@ export const ERROR_CATALOGUE = {
     ...WITHDRAW_ERROR_MESSAGES,
     ...REPORTS_ERROR_MESSAGES,
     ...OPERATOR_ERROR_MESSAGES,
+    ...AGENT_ERROR_MESSAGES,
   },
 } as const;
 
@@ -51,6 +54,7 @@ export const ERROR_CATALOGUE_PARTS = {
   withdraw: { status: WITHDRAW_ERROR_STATUS, messages: WITHDRAW_ERROR_MESSAGES },
   reports: { status: REPORTS_ERROR_STATUS, messages: REPORTS_ERROR_MESSAGES },
   operator: { status: OPERATOR_ERROR_STATUS, messages: OPERATOR_ERROR_MESSAGES },
+  agent: { status: AGENT_ERROR_STATUS, messages: AGENT_ERROR_MESSAGES },
 } as const;
 
 /** Any code of any catalogue. */

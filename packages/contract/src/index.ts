@@ -45,6 +45,7 @@ export { ACCOUNT_RECORD_TYPES, WALLET_RECORDS_CSV_PATH } from './wallet/wallet-r
 export { OPS_WITHDRAWAL_PROOF_PATH } from './wallet/withdraw.calls.ts';
 export * from './agent/agent.schemas.ts';
 export * from './agent/agent.routes.ts';
+export * from './agent/agent.errors.ts';
 export * from './games/games.schemas.ts';
 export * from './games/games.errors.ts';
 export * from './games/games.routes.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { hashPassword } from '../platform/crypto/password.ts';
 import type { Db } from '../database.ts';
+import { addToDownlineTree } from '../modules/member/index.ts';
 import { DEMO_ACCOUNTS, DEMO_KNOWN_IPS, type DemoAccount } from './demo-content.ts';
 
 /**
@@ -64,6 +65,7 @@ export async function seedDemoAccounts(
         .executeTakeFirst();
       if (!row) continue;
       created.push(a.account);
+      if (parent) await addToDownlineTree(trx, row.id, parent.id);
       await trx
         .insertInto('member_known_ip')
         .values(

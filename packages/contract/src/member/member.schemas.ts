@@ -94,6 +94,8 @@ export const memberInfoSchema = z.strictObject({
   /** Masked, e.g. "j***@example.com". */
   email: z.string().max(254).nullable(),
   createdAt: z.string().datetime(),
+  /** The direct upline's account (the agent whose invitation brought this member); null if none. */
+  uplineAccount: z.string().max(64).nullable(),
 });
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
 

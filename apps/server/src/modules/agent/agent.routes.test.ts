@@ -15,6 +15,7 @@ import {
   startAuthTestServer,
   type AuthTestServer,
 } from '../../test/auth-client.ts';
+import { moveMember } from '../member/index.ts';
 import { startOfMonthUtc } from './agent.service.ts';
 
 let t: AuthTestServer;
@@ -35,13 +36,13 @@ async function loginAs(type: number): Promise<{ token: string; memberId: number 
   return { token: loginValueSchema.parse(res.body.value).token, memberId: memberId! };
 }
 
-/** Accounts below `parentId`; the test database is ours, so the parent link is set directly. */
+/** Accounts below `parentId`, linked through the member module's tree maintenance. */
 async function addDownline(parentId: number, types: number[]): Promise<number[]> {
   const ids = await insertAccounts(
     t.database.db,
     types.map((type) => ({ account: freshUsername('down'), type })),
   );
-  await t.database.db.updateTable('member').set({ parent_id: parentId }).where('id', 'in', ids).execute();
+  for (const id of ids) expect(await moveMember(t.database.db, id, parentId)).toBe(true);
   return ids;
 }
 
@@ -82,16 +83,12 @@ describe('GET /wps/agent/team/overview', () => {
     expect(res.body.value).toEqual({ directMembers: 0, totalMembers: 0, directAgents: 0, newThisMonth: 0 });
   });
 
-  it('ends on a parent cycle and never counts the agent itself or anyone twice', async () => {
+  it('refuses to move an agent below its own downline (no cycle can be made)', async () => {
     const agent = await loginAs(MEMBER_TYPE.AGENT);
     const [sub] = await addDownline(agent.memberId, [MEMBER_TYPE.AGENT]);
     const [leaf] = await addDownline(sub!, [MEMBER_TYPE.MEMBER]);
-    // A bad write: the agent below its own member.
-    await t.database.db
-      .updateTable('member')
-      .set({ parent_id: leaf! })
-      .where('id', '=', agent.memberId)
-      .execute();
+    expect(await moveMember(t.database.db, agent.memberId, leaf!)).toBe(false);
+    expect(await moveMember(t.database.db, agent.memberId, agent.memberId)).toBe(false);
 
     const res = await overview(agent.token);
     expect(res.status).toBe(200);

@@ -1,12 +1,46 @@
-import type { TeamOverviewValue } from '@banca/contract';
+import {
+  AGENT_INVITATION_MAX,
+  isAgentType,
+  type DownlineMemberQuery,
+  type DownlinePage,
+  type DownlineQuery,
+  type DownlineRow,
+  type Invitation,
+  type InvitationList,
+  type RegisterDownlineBody,
+  type RegisterDownlineValue,
+  type TeamOverviewValue,
+  type TeamPeriod,
+  type TeamSummaryValue,
+} from '@banca/contract';
 import type { Db } from '../../database.ts';
+import type { RequestContext } from '../../platform/http/request-context.ts';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
-import { countMemberTeam } from '../member/index.ts';
+import {
+  countMemberTeam,
+  createInvitationCode,
+  directDownline,
+  findInTree,
+  findMemberById,
+  invitationCodes,
+  registerDownline as registerMemberDownline,
+  team,
+  teamIds,
+  uplinePaths,
+  type TeamMember,
+} from '../member/index.ts';
+import { memberDaily } from '../reports/index.ts';
+import { lastLogins } from '../session/index.ts';
+import { dayStartIn, localDate, memberBalances, type WalletDeps } from '../wallet/index.ts';
+import { AgentError } from './agent.errors.ts';
 
 /** What the agent calls need, passed in so tests can wire a real database and a fixed clock. */
 export interface AgentDeps {
   db: Db;
   clock: () => Date;
+  merchantCurrency: WalletDeps['merchantCurrency'];
+  /** The merchant's time zone (wallet settings): periods are its days. */
+  timeZone: (merchantCode: string) => Promise<string>;
 }
 
 /** The first instant of the clock's month in UTC: "new this month" is counted from here. */
@@ -14,14 +48,173 @@ export function startOfMonthUtc(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-/**
- * GET /wps/agent/team/overview. The route admits only real agents; the downline rows belong to the
- * member module, so the counts are read through its service.
- */
+/** GET /wps/agent/team/overview: head counts from the member module's downline tree. */
 export function getTeamOverview(deps: AgentDeps, auth: RouteAuth): Promise<TeamOverviewValue> {
-  return countMemberTeam(deps.db, {
+  return countMemberTeam(deps.db, { agentId: auth.memberId, since: startOfMonthUtc(deps.clock()) });
+}
+
+/** The period's first merchant day up to today: today, Monday of this week, the 1st of this month. */
+export function periodDays(period: TeamPeriod, today: string): { from: string; to: string } {
+  if (period === 'D') return { from: today, to: today };
+  const d = new Date(`${today}T00:00:00Z`);
+  if (period === 'M') return { from: `${today.slice(0, 8)}01`, to: today };
+  const back = (d.getUTCDay() + 6) % 7;
+  return { from: new Date(d.getTime() - back * 86_400_000).toISOString().slice(0, 10), to: today };
+}
+
+/**
+ * GET /wps/agent/team/summary: the team (every id below the caller, one indexed query) summed by the
+ * reports' member rollups over the period's merchant days, in the merchant currency.
+ */
+export async function getTeamSummary(
+  deps: AgentDeps,
+  auth: RouteAuth,
+  period: TeamPeriod,
+): Promise<TeamSummaryValue> {
+  const [timeZone, { currency }] = await Promise.all([
+    deps.timeZone(auth.merchantCode),
+    deps.merchantCurrency(auth.merchantCode),
+  ]);
+  const range = periodDays(period, localDate(deps.clock(), timeZone));
+  const [ids, counts] = await Promise.all([
+    teamIds(deps.db, auth.memberId),
+    countMemberTeam(deps.db, { agentId: auth.memberId, since: dayStartIn(range.from, timeZone) }),
+  ]);
+  const totals = { active: 0, depositCount: 0, depositAmount: 0, withdrawalCount: 0, withdrawalAmount: 0 };
+  const money = { validBet: 0, profit: 0, bonusAmount: 0 };
+  // memberDaily takes at most MEMBER_DAILY_MAX_MEMBERS ids at once: a large team in slices.
+  const SLICE = 5_000;
+  for (let i = 0; i < ids.length; i += SLICE) {
+    const { members } = await memberDaily(deps.db, ids.slice(i, i + SLICE), range);
+    for (const m of members) {
+      if (m.currency !== currency) continue;
+      if (m.activeDays > 0) totals.active += 1;
+      totals.depositCount += m.depositCount;
+      totals.depositAmount += m.depositAmount;
+      totals.withdrawalCount += m.withdrawalCount;
+      totals.withdrawalAmount += m.withdrawalAmount;
+      money.validBet += m.stake;
+      money.profit += m.profit;
+      money.bonusAmount += m.bonusAmount;
+    }
+  }
+  return {
+    period,
+    from: range.from,
+    to: range.to,
+    currency,
+    teamSize: counts.totalMembers,
+    newMembers: counts.newThisMonth,
+    activeMembers: totals.active,
+    depositCount: totals.depositCount,
+    depositAmount: totals.depositAmount,
+    withdrawalCount: totals.withdrawalCount,
+    withdrawalAmount: totals.withdrawalAmount,
+    ...money,
+  };
+}
+
+/** The list rows of some team members: balance (wallet), last login (session), upline path (tree). */
+async function rowsOf(
+  deps: AgentDeps,
+  auth: RouteAuth,
+  members: readonly TeamMember[],
+): Promise<DownlineRow[]> {
+  const ids = members.map((m) => m.id);
+  const { currency } = await deps.merchantCurrency(auth.merchantCode);
+  const [balances, logins, paths, me] = await Promise.all([
+    memberBalances(deps.db, ids, currency),
+    lastLogins(deps.db, ids),
+    uplinePaths(deps.db, auth.memberId, ids),
+    findMemberById(deps.db, auth.memberId),
+  ]);
+  return members.map((m) => ({
+    memberId: m.id,
+    account: m.account,
+    nickname: m.nickname,
+    type: m.type,
+    isAgent: isAgentType(m.type),
+    status: m.status,
+    depth: m.depth,
+    createdAt: m.createdAt.toISOString(),
+    lastLoginAt: logins.get(m.id)?.toISOString() ?? null,
+    balance: balances.get(m.id) ?? 0,
+    currency,
+    uplinePath: [me?.account ?? '', ...(paths.get(m.id) ?? [])],
+  }));
+}
+
+/** GET /wps/agent/downline: the direct downline or the whole team, newest first, by keyset. */
+export async function getDownline(deps: AgentDeps, auth: RouteAuth, q: DownlineQuery): Promise<DownlinePage> {
+  const filters = { account: q.account || undefined, kind: q.kind, status: q.status };
+  const p = { beforeId: q.cursor === undefined ? undefined : Number(q.cursor), limit: q.limit + 1 };
+  const found =
+    q.scope === 'direct'
+      ? await directDownline(deps.db, auth.memberId, p, filters)
+      : await team(deps.db, auth.memberId, filters, p);
+  const shown = found.slice(0, q.limit);
+  return {
+    items: await rowsOf(deps, auth, shown),
+    nextCursor: found.length > q.limit ? String(shown[shown.length - 1]!.id) : null,
+  };
+}
+
+/**
+ * GET /wps/agent/downline/member. BOLA: a member outside the caller's tree (sibling, upline, someone
+ * else's, the caller itself) answers exactly as a missing one: 404 downline_not_found.
+ */
+export async function getDownlineMember(
+  deps: AgentDeps,
+  auth: RouteAuth,
+  q: DownlineMemberQuery,
+): Promise<DownlineRow> {
+  const member = await findInTree(deps.db, auth.merchantCode, auth.memberId, q);
+  if (!member) throw new AgentError('downline_not_found');
+  return (await rowsOf(deps, auth, [member]))[0]!;
+}
+
+/** PUT /wps/agent/downline/register: a member or agent account directly below the caller. */
+export function registerDownline(
+  deps: AgentDeps,
+  auth: RouteAuth,
+  ctx: RequestContext,
+  body: RegisterDownlineBody,
+): Promise<RegisterDownlineValue> {
+  return registerMemberDownline(deps.db, {
     merchantCode: auth.merchantCode,
     agentId: auth.memberId,
-    since: startOfMonthUtc(deps.clock()),
+    account: body.username,
+    password: body.password,
+    kind: body.kind,
+    nickname: body.nickname ?? null,
+    ip: ctx.ip,
+    now: deps.clock(),
   });
+}
+
+const invitationOf = (r: Awaited<ReturnType<typeof invitationCodes>>[number]): Invitation => ({
+  code: r.code,
+  enabled: r.enabled,
+  domain: r.domain,
+  createdAt: r.createdAt.toISOString(),
+  registrations: r.registrations,
+});
+
+/** GET /wps/agent/invitations */
+export async function getInvitations(deps: AgentDeps, auth: RouteAuth): Promise<InvitationList> {
+  return { items: (await invitationCodes(deps.db, auth.merchantCode, auth.memberId)).map(invitationOf) };
+}
+
+/** POST /wps/agent/invitations: 409 invitation_limit at AGENT_INVITATION_MAX codes. */
+export async function createInvitation(deps: AgentDeps, auth: RouteAuth): Promise<Invitation> {
+  const code = await createInvitationCode(deps.db, {
+    merchantCode: auth.merchantCode,
+    agentId: auth.memberId,
+    max: AGENT_INVITATION_MAX,
+  });
+  if (!code) throw new AgentError('invitation_limit', { max: AGENT_INVITATION_MAX });
+  const made = (await invitationCodes(deps.db, auth.merchantCode, auth.memberId)).find(
+    (r) => r.code === code,
+  );
+  return invitationOf(made!);
 }

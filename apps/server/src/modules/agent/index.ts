@@ -1,19 +1,40 @@
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../database.ts';
+import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
+import type { Visitor } from '../../platform/http/visitor.ts';
+import type { SystemService } from '../system/index.ts';
+import { createWalletSettings, merchantCurrencyFrom } from '../wallet/index.ts';
 import { registerAgentRoutes } from './agent.routes.ts';
 
 /**
- * The agent module: the agent centre's calls (team overview now; team reports, contracts, dividends
- * and salaries later). It owns no tables yet: the downline is the member module's parent links,
- * read through the member service.
+ * The agent module: the agent centre's calls (team overview and period figures, downline lists,
+ * register centre, invitation codes; contracts, dividends and salaries later). It owns no tables yet:
+ * the downline tree is the member module's (closure table, read through its face), the figures the
+ * reports module's member rollups, balances the wallet's, last logins the session's.
  */
 
 export interface AgentModuleDeps {
   db: Db;
+  merchantCode: string;
+  serverKey: ServerKey;
+  visitor: (request: FastifyRequest) => Visitor;
+  system: Pick<SystemService, 'whitelabel'>;
   auth: { clock: () => Date };
 }
 
 export const agentModule: ServerModule<AgentModuleDeps> = {
   name: 'agent',
-  register: (app, deps) => registerAgentRoutes(app, { db: deps.db, clock: deps.auth.clock }),
+  register: (app, deps) => {
+    const settings = createWalletSettings(deps.db);
+    registerAgentRoutes(app, {
+      db: deps.db,
+      clock: deps.auth.clock,
+      merchantCode: deps.merchantCode,
+      serverKey: deps.serverKey,
+      visitor: deps.visitor,
+      merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
+      timeZone: async (code) => (await settings.get(code)).timeZone,
+    });
+  },
 };

@@ -1,8 +1,7 @@
-import { AGENT_TYPES, MEMBER_TYPE, TRIAL_TYPE } from '@banca/contract';
+import { MEMBER_TYPE, TRIAL_TYPE } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
 import {
   registeredMembersPage,
-  countTeam,
   findMemberByAccount as findRowByAccount,
   findMemberById as findRowById,
   findMemberByMobile as findRowByMobile,
@@ -43,11 +42,6 @@ export const findMemberByMobile = async (
   merchantCode: string,
   mobile: string,
 ): Promise<MemberView | undefined> => viewOf(await findRowByMobile(db, merchantCode, mobile));
-
-/** Head counts of an agent's downline (parent links, at any depth); `since` bounds newThisMonth.
- *  The agent module shows these; the rows stay the member module's. */
-export const countMemberTeam = (db: DbOrTrx, args: { merchantCode: string; agentId: number; since: Date }) =>
-  countTeam(db, { ...args, agentTypes: AGENT_TYPES });
 
 /** An agent's direct downline: id, account, type and status (oldest first, at most `limit`). */
 export const listDirectDownline = (

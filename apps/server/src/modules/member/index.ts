@@ -8,7 +8,6 @@ import { registerMemberRoutes, type MemberRouteDeps } from './member.routes.ts';
  */
 export { checkLoginPassword, spendTempPassword, memberPasswordVerifier } from './passwords.service.ts';
 export {
-  countMemberTeam,
   createSandboxMember,
   createSocialMember,
   createTrialMember,
@@ -30,6 +29,21 @@ export {
   setMemberStatus,
   type MemberStatus,
 } from './member-desk.service.ts';
+export {
+  addToDownlineTree,
+  countMemberTeam,
+  createInvitationCode,
+  directDownline,
+  findInTree,
+  invitationCodes,
+  isInTree,
+  moveMember,
+  registerDownline,
+  team,
+  teamIds,
+  uplinePaths,
+  type TeamMember,
+} from './downline.service.ts';
 export { sendSmsCode } from './sms-code.service.ts';
 export { register } from './registration.service.ts';
 export { memberRegistered } from './member.events.ts';

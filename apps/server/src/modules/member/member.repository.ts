@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../database.ts';
+import { insertTreePaths } from './downline.repository.ts';
 import type { MemberStatus, MemberUpdate, NewMember } from './member.table.ts';
 
 export const findMemberById = (db: DbOrTrx, id: number) =>
@@ -35,8 +36,12 @@ export const findMemberByMobile = (db: DbOrTrx, merchantCode: string, mobile: st
     .where('mobile', '=', mobile)
     .executeTakeFirst();
 
-export const insertMember = (db: DbOrTrx, row: NewMember) =>
-  db.insertInto('member').values(row).returningAll().executeTakeFirstOrThrow();
+/** A new member and, when it has an upline, its rows in the downline tree (same unit of work). */
+export async function insertMember(db: DbOrTrx, row: NewMember) {
+  const member = await db.insertInto('member').values(row).returningAll().executeTakeFirstOrThrow();
+  if (member.parent_id !== null) await insertTreePaths(db, member.id, member.parent_id);
+  return member;
+}
 
 export const updateMember = (db: DbOrTrx, id: number, patch: MemberUpdate) =>
   db
@@ -123,8 +128,6 @@ export const touchSocialIdentity = (
     .where('subject', '=', subject)
     .execute();
 
-/** How deep the team count follows parent links: far beyond any real tree, and a bound if a bad
- *  write ever made a cycle (a recursive query over a cycle would otherwise never end). */
 /** An agent's direct downline (parent link), oldest first: account names only. */
 export const listChildren = (db: DbOrTrx, merchantCode: string, parentId: number, limit: number) =>
   db
@@ -135,47 +138,6 @@ export const listChildren = (db: DbOrTrx, merchantCode: string, parentId: number
     .orderBy('id')
     .limit(limit)
     .execute();
-
-export const TEAM_DEPTH_LIMIT = 50;
-
-/**
- * Head counts of the accounts below `agentId` through parent_id, in one recursive query. An account
- * reached twice (only possible through a cycle) counts once, and the agent itself never counts.
- */
-export async function countTeam(
-  db: DbOrTrx,
-  args: { merchantCode: string; agentId: number; agentTypes: readonly number[]; since: Date },
-): Promise<{ directMembers: number; totalMembers: number; directAgents: number; newThisMonth: number }> {
-  const { merchantCode, agentId, agentTypes, since } = args;
-  const { rows } = await sql<{
-    direct_members: number;
-    total_members: number;
-    direct_agents: number;
-    new_this_month: number;
-  }>`
-    with recursive team (id, type, created_at, depth) as (
-      select id, type, created_at, 1 from member
-      where merchant_code = ${merchantCode} and parent_id = ${agentId}
-      union all
-      select m.id, m.type, m.created_at, t.depth + 1
-      from member m join team t on m.parent_id = t.id
-      where m.merchant_code = ${merchantCode} and t.depth < ${TEAM_DEPTH_LIMIT}
-    )
-    select
-      count(distinct id) filter (where depth = 1)::int as direct_members,
-      count(distinct id)::int as total_members,
-      count(distinct id) filter (where depth = 1 and type in (${sql.join(agentTypes)}))::int as direct_agents,
-      count(distinct id) filter (where created_at >= ${since})::int as new_this_month
-    from team
-    where id <> ${agentId}`.execute(db);
-  const row = rows[0]!;
-  return {
-    directMembers: row.direct_members,
-    totalMembers: row.total_members,
-    directAgents: row.direct_agents,
-    newThisMonth: row.new_this_month,
-  };
-}
 
 /**
  * A page of a merchant's registered (non-trial) members by id, with when each was created: the

@@ -60,6 +60,14 @@ export interface MemberSocialIdentityTable {
   last_login_at: NullableTimestamp;
 }
 
+/** The downline tree as a closure table: one row per (upline, downline) pair at any depth >= 1,
+ *  written with the parent link (member.repository.ts). */
+export interface MemberTreeTable {
+  ancestor_id: number;
+  descendant_id: number;
+  depth: number;
+}
+
 export type MemberRow = Selectable<MemberTable>;
 export type NewMember = Insertable<MemberTable>;
 export type MemberUpdate = Updateable<MemberTable>;
@@ -69,4 +77,5 @@ export interface MemberTables {
   member: MemberTable;
   affiliate: AffiliateTable;
   member_social_identity: MemberSocialIdentityTable;
+  member_tree: MemberTreeTable;
 }

@@ -3,6 +3,7 @@ import { AuthError } from '../../platform/http/auth-error.ts';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
 import { maskEmail, maskMobile } from '../verification/index.ts';
 import type { MemberDeps } from './member.deps.ts';
+import { uplineAccountOf } from './downline.service.ts';
 import { findMemberById } from './member.repository.ts';
 
 /** GET /wps/member/info. Open to trial accounts too: the client needs their type to show prompts. */
@@ -22,6 +23,7 @@ export async function getMemberInfo(deps: MemberDeps, auth: RouteAuth): Promise<
     mobileNum: member.mobile ? maskMobile(member.mobile) : null,
     email: member.email ? maskEmail(member.email) : null,
     createdAt: member.created_at.toISOString(),
+    uplineAccount: await uplineAccountOf(deps.db, member.id),
   };
 }
 

@@ -12,6 +12,7 @@ import { registerSocialLoginRoutes, type SocialRouteDeps } from './social-login.
  */
 export {
   authenticate,
+  lastLogins,
   listAuthAudit,
   memberSessionHistory,
   rememberKnownIp,

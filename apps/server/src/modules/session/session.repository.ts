@@ -267,3 +267,12 @@ export async function deleteExpiredRows(
   const result = await db.deleteFrom(table).where('expires_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The latest login of each named member (every login touches its IP's last_seen_at). */
+export const lastLoginRows = (db: DbOrTrx, memberIds: readonly number[]) =>
+  db
+    .selectFrom('member_known_ip')
+    .select(['member_id', (eb) => eb.fn.max('last_seen_at').as('last_login_at')])
+    .where('member_id', 'in', memberIds)
+    .groupBy('member_id')
+    .execute();

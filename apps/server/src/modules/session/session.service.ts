@@ -25,6 +25,7 @@ import {
   revokeSession,
   sessionMemberId,
   touchSession,
+  lastLoginRows,
 } from './session.repository.ts';
 import type { AuthAuditEvent, LoginKind } from './session.table.ts';
 
@@ -247,4 +248,11 @@ export async function authenticate<T = never>(
 export function bearerToken(header: string | undefined): string | undefined {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return m?.[1];
+}
+
+/** The latest login of each named member (absent if never): the agent centre's downline lists. */
+export async function lastLogins(db: DbOrTrx, memberIds: readonly number[]): Promise<Map<number, Date>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await lastLoginRows(db, memberIds);
+  return new Map(rows.map((r) => [r.member_id, new Date(r.last_login_at)]));
 }

@@ -46,6 +46,7 @@ export {
   grantFreePlayMoney,
   houseAccount,
   findHouseAccountId,
+  memberBalances,
   transfer,
   type LedgerAccount,
 } from './ledger/ledger.service.ts';

@@ -192,3 +192,13 @@ export const listMemberCreditsOfKind = (
     .orderBy('t.id')
     .limit(limit)
     .execute();
+
+/** The MAIN wallets of the named members in one currency (members without one are absent). */
+export const memberMainBalances = (db: DbOrTrx, memberIds: readonly number[], currency: string) =>
+  db
+    .selectFrom('ledger_account')
+    .select(['member_id', 'balance'])
+    .where('member_id', 'in', memberIds)
+    .where('currency', '=', currency)
+    .where('wallet', '=', MAIN_WALLET)
+    .execute();

@@ -15,6 +15,7 @@ import {
   sumHouseBuckets,
   type AppliedTransferRow,
   type WalletBalanceRow,
+  memberMainBalances,
 } from './ledger.repository.ts';
 import {
   MAIN_WALLET,
@@ -346,4 +347,17 @@ export async function grantFreePlayMoney(
       reference: `member:${args.memberId}`,
     });
   });
+}
+
+/** The MAIN balances of the named members in one currency, by member (0 when no wallet yet). */
+export async function memberBalances(
+  db: DbOrTrx,
+  memberIds: readonly number[],
+  currency: string,
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>(memberIds.map((id) => [id, 0]));
+  if (memberIds.length === 0) return out;
+  for (const row of await memberMainBalances(db, memberIds, currency))
+    out.set(row.member_id!, Number(row.balance));
+  return out;
 }

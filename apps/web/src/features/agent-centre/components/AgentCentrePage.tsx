@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AgentCentrePage as Page, Whitelabel } from '@banca/contract';
 import { hasToken } from '@/api';
@@ -10,6 +10,9 @@ import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
 import { CentreLayout, ComingSoon, Spinner, type IconName } from '@/ui';
 import { TeamOverview } from './TeamOverview';
+
+const RegisterCenter = lazy(() => import('./RegisterCenter'));
+const DownlineView = lazy(() => import('./DownlineView'));
 import './agent-centre.css';
 
 const ICONS: Record<Page, IconName> = {
@@ -91,6 +94,10 @@ export default function AgentCentrePage() {
         <CustomerServiceButton />
       ) : page === 'agentTeamOverview' ? (
         <TeamOverview />
+      ) : page === 'registerCenter' || page === 'downlineManagmentView' ? (
+        <Suspense fallback={<Spinner size="lg" />}>
+          {page === 'registerCenter' ? <RegisterCenter /> : <DownlineView />}
+        </Suspense>
       ) : (
         // Team tools, reports, contracts and pay are later capabilities: said plainly, not "no data".
         <ComingSoon

@@ -1,13 +1,35 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TeamOverviewValue } from '@banca/contract';
+import type { TeamOverviewValue, TeamSummaryValue } from '@banca/contract';
 import { ensureMoreMessages, setLanguage, t, type TKey } from '@/i18n';
 import { uiStore, type MemberInfo } from '@/state';
 import { TeamOverview } from './TeamOverview';
 
 let answers: (TeamOverviewValue | 'fail')[];
+const SUMMARY: TeamSummaryValue = {
+  period: 'D',
+  from: '2026-11-28',
+  to: '2026-11-28',
+  currency: 'BRL',
+  teamSize: 1250,
+  newMembers: 2,
+  activeMembers: 40,
+  depositCount: 3,
+  depositAmount: 150_00,
+  withdrawalCount: 1,
+  withdrawalAmount: 20_00,
+  validBet: 999_50,
+  profit: -120_00,
+  bonusAmount: 0,
+};
+const ok = (value: unknown) =>
+  new Response(JSON.stringify({ success: true, code: 'ok', message: '', value }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  if (String(input).startsWith('/wps/agent/team/summary')) return ok(SUMMARY);
   expect(String(input)).toMatch(/^\/wps\/agent\/team\/overview/);
   const next = answers.shift()!;
   if (next === 'fail')
@@ -60,17 +82,20 @@ describe('TeamOverview', () => {
     expect(await figure('agent.team.newThisMonth')).toBe('0');
     expect(screen.getByText(t('comingSoon.badge'))).toBeTruthy();
     expect(screen.getByText(t('agent.team.later'))).toBeTruthy();
+    // The period's figures: money in minor units shown as the currency's amount.
+    expect(await figure('agent.summary.validBet')).toBe('BRL 999,50');
+    expect(await figure('agent.summary.activeMembers')).toBe('40');
   });
 
   it('says when the figures cannot be had and retries on request', async () => {
     answers = ['fail', { directMembers: 2, totalMembers: 5, directAgents: 1, newThisMonth: 1 }];
-    const { container } = renderOverview();
+    renderOverview();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(t('agent.team.failed'));
-    expect(container.querySelector('dd')).toBeNull();
+    expect(screen.queryByText(t('agent.team.totalMembers'))).toBeNull();
 
     fireEvent.click(within(alert).getByRole('button', { name: t('common.retry') }));
     expect(await figure('agent.team.totalMembers')).toBe('5');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('/team/overview'))).toHaveLength(2);
   });
 });

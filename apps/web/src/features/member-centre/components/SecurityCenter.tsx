@@ -16,6 +16,7 @@ export function SecurityCenter() {
     [t('member.security.nickname'), info.nickname ?? '—'],
     [t('member.security.mobile'), info.mobileNum ?? t('member.security.notBound')],
     [t('member.security.email'), info.email ?? t('member.security.notBound')],
+    [t('member.security.upline'), info.uplineAccount ?? t('member.security.noUpline')],
   ];
   return (
     <div className="security">
