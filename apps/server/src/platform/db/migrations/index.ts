@@ -34,6 +34,7 @@ import * as m202611262336 from './202611262336-wallet-payment-password.ts';
 import * as m202611270300 from './202611270300-wallet-withdrawal-cancel.ts';
 import * as m202611270310 from './202611270310-operator-two-factor.ts';
 import * as m202611270900 from './202611270900-reports-rollups.ts';
+import * as m202611271400 from './202611271400-reports-generation.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '202611270300-wallet-withdrawal-cancel': m202611270300,
   '202611270310-operator-two-factor': m202611270310,
   '202611270900-reports-rollups': m202611270900,
+  '202611271400-reports-generation': m202611271400,
 };
 
 export const migrationProvider: MigrationProvider = {
