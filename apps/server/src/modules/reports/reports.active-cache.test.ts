@@ -89,7 +89,8 @@ describe('active players over a range', () => {
   it('equal the direct distinct count over random ranges, with late rounds and after a rebuild', async () => {
     const rnd = random(42);
     // 600 rounds of 80 members over 20 days: members recur across days.
-    for (let i = 0; i < 600; i++) await play(1 + Math.floor(rnd() * 80), DAYS[Math.floor(rnd() * DAYS.length)]!);
+    for (let i = 0; i < 600; i++)
+      await play(1 + Math.floor(rnd() * 80), DAYS[Math.floor(rnd() * DAYS.length)]!);
     await expectExact(rnd, 25);
     // Late rounds on past days and on the last ("today"): new members and known ones.
     for (let i = 0; i < 60; i++) {
