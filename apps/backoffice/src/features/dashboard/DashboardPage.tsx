@@ -133,7 +133,7 @@ function useFigureDefs(): FigureDef[] {
       label: 'dashboard.withdrawals',
       value: (f, c) => formatMoney(f.withdrawalAmount, c),
       detail: (f) => t('dashboard.count', { n: count(f.withdrawalCount) }),
-      link: { to: '/withdrawals?status=PAID', permission: 'withdrawals.read' },
+      link: { to: '/withdrawals?status=all', permission: 'withdrawals.read' },
     },
     {
       id: 'stakes',
@@ -217,7 +217,13 @@ function Tables({ report, loading }: { report: ReportDashboard; loading: boolean
     money('ggr', 'dashboard.ggr'),
   ];
   const dayColumns: DataColumn<Day>[] = [
-    { id: 'day', header: t('dashboard.day'), value: (d) => d.day, cell: (d) => d.day, sortable: true },
+    {
+      id: 'day',
+      header: t('dashboard.day'),
+      value: (d) => d.day,
+      cell: (d) => <span className="nowrap">{d.day}</span>,
+      sortable: true,
+    },
     {
       id: 'registrations',
       header: t('dashboard.registrations'),
@@ -293,7 +299,7 @@ function Tables({ report, loading }: { report: ReportDashboard; loading: boolean
   const file = (name: string) => `${name}-${report.from}-${report.to}.csv`;
   return (
     <div className="stack">
-      <div className="grid2 dash__tables">
+      <div className="stack dash__tables">
         <div className="stack-tight">
           <h3>{t('dashboard.perVendor')}</h3>
           <DataTable

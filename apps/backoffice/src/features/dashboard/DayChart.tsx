@@ -11,7 +11,7 @@ const css = (name: string, fallback: string): string =>
 
 /**
  * Stakes, payouts, GGR and NGR per day of the range (uPlot, loaded with this chart only). Money is
- * drawn in major units; the tooltip-free legend shows the values of the day under the cursor.
+ * drawn in major units; the legend names the lines (the per-day table below has the figures).
  */
 export default function DayChart({ report }: { report: ReportDashboard }) {
   const { t, lang } = useI18n();
@@ -42,6 +42,8 @@ export default function DayChart({ report }: { report: ReportDashboard }) {
       width: el.clientWidth || 600,
       height: 260,
       scales: { x: { time: false } },
+      // The labels only: the per-day table below has every figure.
+      legend: { live: false },
       series: [
         { label: t('dashboard.day'), value: (_u, i) => days[i] ?? '' },
         line(t('dashboard.stakes'), css('--c-accent', '#4f8cff')),
