@@ -5,7 +5,7 @@ import { reportsCalls } from '@banca/contract/routes';
 import type { ReportDashboard, ReportFigures } from '@banca/contract';
 import { opsCall } from '@/api/client.ts';
 import { useSession } from '@/app/session.tsx';
-import { useI18n, type MessageKey } from '@/i18n/i18n.ts';
+import { locale, useI18n, type MessageKey } from '@/i18n/i18n.ts';
 import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { formatMoney } from '@/ui/format.ts';
@@ -110,7 +110,7 @@ type FigureDef = {
   link?: { to: string; permission: 'withdrawals.read' | 'audit.read' };
 };
 
-const count = (n: number) => n.toLocaleString();
+const count = (n: number) => new Intl.NumberFormat(locale()).format(n);
 
 function useFigureDefs(): FigureDef[] {
   const { t } = useI18n();
