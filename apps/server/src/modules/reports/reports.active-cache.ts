@@ -8,7 +8,8 @@
  * cached set is current exactly when its generation is the current one and its size equals the
  * day's `active_players` (which the dashboard reads anyway): past days stay cached, a late event for
  * a past day or today's play makes that day alone be read again. The range's count is the union of
- * the days' sets, in a bitset.
+ * the days' sets, in a bitset; the same range with the same generation and day sizes again is the
+ * same union, so its count is remembered under that signature.
  */
 
 export interface DaySet {
@@ -30,6 +31,8 @@ export class ActivePlayersCache {
   private readonly sets = new Map<string, DaySet>();
   private readonly pending = new Map<string, Promise<DaySet>>();
   private held = 0;
+  /** Counts of recent ranges, keyed by the generation and every day's size (exact while they hold). */
+  private readonly counts = new Map<string, number>();
 
   constructor(private readonly maxIds = ACTIVE_CACHE_MAX_IDS) {}
 
@@ -38,6 +41,22 @@ export class ActivePlayersCache {
    * be left out), in generation `generation`.
    */
   async count(
+    currency: string,
+    dayCounts: ReadonlyMap<string, number>,
+    generation: number,
+    read: DaySetsReader,
+  ): Promise<number> {
+    let signature = `${currency}|${generation}`;
+    for (const [day, n] of dayCounts) if (n > 0) signature += `|${day}:${n}`;
+    const known = this.counts.get(signature);
+    if (known !== undefined) return known;
+    const n = await this.union(currency, dayCounts, generation, read);
+    this.counts.set(signature, n);
+    if (this.counts.size > 256) this.counts.delete(this.counts.keys().next().value!);
+    return n;
+  }
+
+  private async union(
     currency: string,
     dayCounts: ReadonlyMap<string, number>,
     generation: number,
