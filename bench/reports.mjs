@@ -184,10 +184,24 @@ async function main() {
       headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'benchfinance', password: 'bench-pass-0123', role: 'finance' }),
     });
-    const { token } = await json('/ops/session/login', {
+    // The two-step login (password, then the TOTP code of the key enrolled at the first login),
+    // asking for a bearer session.
+    const { TOTP, Secret } = await import('otpauth');
+    const step1 = await json('/ops/session/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'benchfinance', password: 'bench-pass-0123' }),
+    });
+    const code = new TOTP({
+      secret: Secret.fromBase32(step1.enrolment.secret),
+      digits: 6,
+      period: 30,
+      algorithm: 'SHA1',
+    }).generate();
+    const { token } = await json('/ops/session/totp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ challenge: step1.challenge, code, session: 'bearer' }),
     });
     const dashboardUrl = `${base}/ops/reports/dashboard?from=${RANGE.from}&to=${RANGE.to}&currency=BRL`;
     const auth = { headers: { authorization: `Bearer ${token}` } };

@@ -64,7 +64,21 @@ test('a new operator enrols 2FA, puts the site into maintenance and lifts it', a
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/ops' });
   expect(await page.evaluate(() => document.cookie)).not.toContain('banca_ops');
 
-  // The shell: an admin sees every page; the first is maintenance and region.
+  // The shell opens on the dashboard (the first page of a role that reads reports): today's figures
+  // from the rollups, GGR being stakes minus payouts (as the reports API says for the same day).
+  await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible();
+  const todayFigures = page.getByRole('region', { name: /^Hoje/ });
+  await expect(todayFigures.locator('.figure__value')).toHaveCount(9);
+  await expect(todayFigures.locator('.figure__value', { hasText: '…' })).toHaveCount(0);
+  const day = (await todayFigures.locator('h2 time').getAttribute('datetime')) ?? '';
+  const api = await page.request.get(`/ops/reports/dashboard?from=${day}&to=${day}`);
+  const totals = (await api.json()).value.totals as { stakes: number; payouts: number; ggr: number };
+  expect(totals.ggr).toBe(totals.stakes - totals.payouts);
+  const ggr = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(totals.ggr / 100);
+  await expect(todayFigures.locator('[data-figure="ggr"] .figure__value')).toHaveText(ggr);
+  await expect(page.getByRole('img', { name: /Gráfico por dia/ })).toBeVisible();
+
+  // An admin sees every page.
   const nav = page.getByRole('navigation', { name: 'Navegação principal' });
   await expect(nav.getByRole('link', { name: 'Auditoria' })).toBeVisible();
   await nav.getByRole('link', { name: 'Manutenção e região' }).click();

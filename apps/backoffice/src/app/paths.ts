@@ -3,6 +3,7 @@ import type { MessageKey } from '@/i18n/i18n.ts';
 
 /** Every page of the app once: its path (under /backoffice), its menu label and who may see it. */
 export const PAGES = [
+  { path: '/dashboard', label: 'nav.dashboard', permission: 'reports.read' },
   { path: '/members', label: 'nav.members', permission: 'members.read' },
   { path: '/maintenance', label: 'nav.maintenance', permission: 'system.settings' },
   { path: '/withdrawals', label: 'nav.withdrawals', permission: 'withdrawals.read' },

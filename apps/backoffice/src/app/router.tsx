@@ -37,6 +37,12 @@ export const router = createBrowserRouter(
       children: [
         { index: true, lazy: async () => ({ Component: (await import('@/features/shell/Home.tsx')).Home }) },
         {
+          path: 'dashboard',
+          lazy: async () => ({
+            Component: (await import('@/features/dashboard/DashboardPage.tsx')).DashboardPage,
+          }),
+        },
+        {
           path: 'maintenance',
           lazy: async () => ({
             Component: (await import('@/features/maintenance/MaintenancePage.tsx')).MaintenancePage,

@@ -60,7 +60,8 @@ export function DataTable<T extends Record<string, any>>({
   columns: DataColumn<T>[];
   rows: T[];
   rowKey: (row: T) => string;
-  paging: KeysetPaging;
+  /** Keyset paging; without it, the rows are the whole list (no pager). */
+  paging?: KeysetPaging;
   loading?: boolean;
   /** File name of the CSV; with exportRows, the table offers "Export CSV". */
   exportName?: string;
@@ -187,14 +188,16 @@ export function DataTable<T extends Record<string, any>>({
           </tbody>
         </table>
       </div>
-      <div className="datatable__paging">
-        <button type="button" className="btn" disabled={paging.isFirst} onClick={paging.onFirst}>
-          {t('table.first')}
-        </button>
-        <button type="button" className="btn" disabled={!paging.hasNext} onClick={paging.onNext}>
-          {t('table.next')}
-        </button>
-      </div>
+      {paging && (
+        <div className="datatable__paging">
+          <button type="button" className="btn" disabled={paging.isFirst} onClick={paging.onFirst}>
+            {t('table.first')}
+          </button>
+          <button type="button" className="btn" disabled={!paging.hasNext} onClick={paging.onNext}>
+            {t('table.next')}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

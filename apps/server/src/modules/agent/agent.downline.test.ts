@@ -11,7 +11,7 @@ import {
 } from '@banca/contract';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backfillMemberTree } from '../../platform/db/migrations/202611281000-member-downline-tree.ts';
+import { backfillMemberTree } from '../../platform/db/migrations/202611271410-member-downline-tree.ts';
 import {
   expectFailure,
   FAST_PASSWORD,

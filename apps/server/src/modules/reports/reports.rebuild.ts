@@ -25,7 +25,7 @@ export interface RebuildSummary {
   bonuses: number;
   registrations: number;
   /** Rows written per rollup table. */
-  rows: Record<keyof ReportsTables, number>;
+  rows: Record<Exclude<keyof ReportsTables, 'report_generation'>, number>;
 }
 
 const PAGE = 5_000;

@@ -171,7 +171,35 @@ const ROLLUP_TABLES = [
 export async function lockAndClearRollups(trx: DbOrTrx): Promise<void> {
   await sql`lock table ${sql.join(ROLLUP_TABLES.map((t) => sql.table(t)))} in exclusive mode`.execute(trx);
   for (const table of ROLLUP_TABLES) await trx.deleteFrom(table).execute();
+  // Every gateway's cached active-player sets belong to the old generation from the commit on.
+  await sql`insert into report_generation (id, generation) values (1, 1)
+    on conflict (id) do update set generation = report_generation.generation + 1`.execute(trx);
 }
+
+/** The rollups' generation (0 before any rebuild). */
+export const rollupGeneration = async (db: DbOrTrx): Promise<number> =>
+  (
+    await executePreparedSql(
+      db,
+      sql<{ generation: number }>`select coalesce(max(generation), 0)::bigint as generation
+      from report_generation`,
+    )
+  ).rows[0]?.generation ?? 0;
+
+/**
+ * The members active on each of some days of one currency, sorted, with the generation read in the
+ * same statement (days with nobody are absent).
+ */
+export const activeMembersOfDays = (db: DbOrTrx, currency: string, days: readonly string[]) =>
+  executePreparedSql(
+    db,
+    sql<{ day: string; ids: number[]; generation: number }>`select day::text as day,
+      array_agg(member_id order by member_id) as ids,
+      (select coalesce(max(generation), 0)::bigint from report_generation) as generation
+    from report_active_player
+    where currency = ${currency} and day = any(${[...days]}::date[])
+    group by day`,
+  ).then((r) => r.rows);
 
 /** Rows per insert statement (PostgreSQL takes at most 65,535 parameters in one). */
 const INSERT_CHUNK = 2_000;

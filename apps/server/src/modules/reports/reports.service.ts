@@ -1,13 +1,23 @@
 import { REPORT_RANGE_MAX_DAYS, type ReportDashboard, type ReportFigures } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
 import { ReportsError } from './reports.errors.ts';
+import { ActivePlayersCache } from './reports.active-cache.ts';
 import {
+  activeMembersOfDays,
   dayTotals,
-  distinctActivePlayers,
   gameTotals,
   memberSums,
   registrationTotals,
+  rollupGeneration,
 } from './reports.repository.ts';
+
+/** One active-player cache per database handle (a gateway has one; tests have several). */
+const activeCaches = new WeakMap<object, ActivePlayersCache>();
+const activeCacheOf = (db: DbOrTrx): ActivePlayersCache => {
+  let cache = activeCaches.get(db);
+  if (!cache) activeCaches.set(db, (cache = new ActivePlayersCache()));
+  return cache;
+};
 
 /** A range of merchant days, both ends included ('YYYY-MM-DD'). */
 export interface DayRange {
@@ -89,7 +99,8 @@ function groupPlay<K extends string>(
 /**
  * The back-office dashboard over a range of merchant days, in one currency: per-day series (every
  * day, empty ones included), totals (active players counted once each over the range), per vendor
- * and per game type. Reads only the rollups: four small queries, side by side.
+ * and per game type. Reads only the rollups: four small queries, side by side, then the
+ * active-player sets of the days this gateway does not hold current (reports.active-cache.ts).
  */
 export async function dashboard(
   db: DbOrTrx,
@@ -98,12 +109,18 @@ export async function dashboard(
   timeZone: string,
 ): Promise<ReportDashboard> {
   const days = daysOf(range);
-  const [dayRows, regRows, gameRows, active] = await Promise.all([
+  const [dayRows, regRows, gameRows, generation] = await Promise.all([
     dayTotals(db, currency, range.from, range.to),
     registrationTotals(db, range.from, range.to),
     gameTotals(db, currency, range.from, range.to),
-    distinctActivePlayers(db, currency, range.from, range.to),
+    rollupGeneration(db),
   ]);
+  const active = await activeCacheOf(db).count(
+    currency,
+    new Map(dayRows.map((r) => [r.day, r.active_players])),
+    generation,
+    (stale) => activeMembersOfDays(db, currency, stale),
+  );
   const byDay = new Map(days.map((day) => [day, emptyFigures()]));
   for (const r of dayRows) {
     const f = byDay.get(r.day);

@@ -76,6 +76,12 @@ export interface ReportFactTable {
   ref: string;
 }
 
+/** One row: the rollups' generation, bumped by every rebuild (keys the gateways' day caches). */
+export interface ReportGenerationTable {
+  id: number;
+  generation: Sum;
+}
+
 export interface ReportsTables {
   report_game_day: ReportGameDayTable;
   report_day: ReportDayTable;
@@ -83,4 +89,5 @@ export interface ReportsTables {
   report_active_player: ReportActivePlayerTable;
   report_member_day: ReportMemberDayTable;
   report_fact: ReportFactTable;
+  report_generation: ReportGenerationTable;
 }
