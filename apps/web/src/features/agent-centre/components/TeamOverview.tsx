@@ -6,6 +6,7 @@ import {
   type TeamPeriod,
   type TeamSummaryValue,
 } from '@banca/contract';
+import { useWhitelabel } from '@/features/system';
 import { useT } from '@/i18n';
 import { formatMinorUnits } from '@/lib/money';
 import { useUi } from '@/state';
@@ -42,6 +43,10 @@ const PERIOD_FIGURES: { key: SummaryKey; money?: boolean }[] = [
  */
 export function TeamOverview() {
   const { t, language } = useT();
+  const whitelabel = useWhitelabel();
+  // The merchant's symbol, as the header's balance shows it (R$); a code for any other currency.
+  const symbolOf = (currency: string) =>
+    whitelabel?.currency === currency ? whitelabel.currencySymbol : currency;
   const memberId = useUi((state) => state.memberInfo?.id);
   const query = useQuery(teamOverviewQuery(memberId));
   const [period, setPeriod] = useState<TeamPeriod>('D');
@@ -113,7 +118,7 @@ export function TeamOverview() {
                     <dt>{t(`agent.summary.${key}`)}</dt>
                     <dd data-testid={`team-${key}`}>
                       {money
-                        ? `${summary.data.currency} ${formatMinorUnits(value, language)}`
+                        ? `${symbolOf(summary.data.currency)} ${formatMinorUnits(value, language)}`
                         : format.format(value)}
                     </dd>
                   </div>
