@@ -11,6 +11,7 @@ import {
 } from './error-catalogue.ts';
 import { WITHDRAW_ERROR_STATUS } from './wallet/withdraw.errors.ts';
 import { OPERATOR_ERROR_STATUS } from './operator/operator.errors.ts';
+import { AGENT_ERROR_STATUS } from './agent/agent.errors.ts';
 
 /** Each code's HTTP status as it was when the catalogues were still registered at start-up. */
 const STATUS_BEFORE_COMPOSITION = {
@@ -71,6 +72,8 @@ const STATUS_BEFORE_COMPOSITION = {
   ...REPORTS_ERROR_STATUS,
   // Added since, by the back-office work (issue 23): operator 2FA and access.
   ...OPERATOR_ERROR_STATUS,
+  // Added since, by the agent centre (issue 24): the downline guard and the invitation limit.
+  ...AGENT_ERROR_STATUS,
 };
 
 describe('the composed error catalogue', () => {
