@@ -15,6 +15,7 @@ const PHONE_JOURNEYS = [
   '**/social.spec.ts',
   '**/play.spec.ts',
   '**/free-trial.spec.ts',
+  '**/phone-layout.spec.ts',
   '**/lottery.spec.ts',
   '**/wallet-deposit.spec.ts',
   '**/wallet-withdraw.spec.ts',
