@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './build-tools/precompress.ts';
+// One pre-compression step for both apps' builds (the member site's).
+import { precompress } from '../web/build-tools/precompress.ts';
 
 const gateway = process.env.BANCA_GATEWAY ?? 'http://localhost:8080';
 
