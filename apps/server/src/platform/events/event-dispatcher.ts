@@ -108,8 +108,9 @@ export const DEFAULT_POLL_MS = 500;
 export const DEFAULT_FOLLOW_UP_MS = 100;
 
 /**
- * When the loop's next pass starts, in ms from now. After a pass: at followUpMs if it found work or
- * a nudge came while it ran (that commit's events may have been missed by it), else at pollMs. On a
+ * When the loop's next pass starts, in ms from now. After a pass: at followUpMs if it found work (or
+ * left committed events waiting behind an older transaction) or a nudge came while it ran (that
+ * commit's events may have been missed by it), else at pollMs. On a
  * nudge: at once if the last pass ended at least followUpMs ago, else when that much has passed, and
  * never later than a pass already planned. So an idle node answers a lone commit at once, and a busy
  * one gathers many commits' events into each pass instead of running one pass per few commits.
@@ -372,7 +373,10 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
     nudgedDuringPass = false;
     running = runOnce()
       .then(
-        (r) => progressed(r),
+        // A pass that moved nothing while committed events wait behind an older transaction (on a
+        // shared server, any session's) looks again at the follow-up, not the idle poll: the commit
+        // that nudged it may be among them, and no second nudge comes.
+        async (r) => progressed(r) || (await behindHorizon()),
         (err: unknown) => {
           log?.error({ err }, 'event dispatch pass failed');
           return false;
