@@ -5,7 +5,8 @@
 // generator's. When wrk is not installed the caller falls back to autocannon and says so.
 //
 // Each request is built in wrk's Lua: a body template with a fresh request id (`%ID%`) and a bearer
-// token taken in turn, like many members' clients at once.
+// token taken in turn, like many members' clients at once; or bodies built beforehand, taken in turn
+// (varied questions, where the generator must not spend its time composing them).
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,10 +27,20 @@ const luaString = (s) => JSON.stringify(s); // JSON string escapes are valid Lua
 
 /**
  * Runs wrk against `url` for `seconds` with `connections` keep-alive connections on one thread.
- * `bodyTemplate` (a JSON string with `%ID%` where the request id goes) and `tokens` (bearer tokens,
- * taken in turn) are optional. Returns { rps, total, p50, p99 (ms), non2xx, errors }.
+ * `bodyTemplate` (a JSON string with `%ID%` where the request id goes), `bodies` (request bodies taken
+ * in turn; instead of a template), `tokens` (bearer tokens, taken in turn) and `headers` (added to
+ * every request) are optional. Returns { rps, total, p50, p99 (ms), non2xx, errors }.
  */
-export async function wrkRun({ url, connections, seconds, method = 'GET', bodyTemplate, tokens = [] }) {
+export async function wrkRun({
+  url,
+  connections,
+  seconds,
+  method = 'GET',
+  bodyTemplate,
+  bodies = [],
+  tokens = [],
+  headers = {},
+}) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
   const salt = randomBytes(4).toString('hex');
   const script = join(dir, 'load.lua');
@@ -37,14 +48,18 @@ export async function wrkRun({ url, connections, seconds, method = 'GET', bodyTe
     script,
     `
 local tokens = { ${tokens.map(luaString).join(', ')} }
+local bodies = { ${bodies.map(luaString).join(',\n')} }
 local template = ${bodyTemplate === undefined ? 'nil' : luaString(bodyTemplate)}
 local n = 0
 local salt = ${luaString(salt)}
-local headers = { ["content-type"] = "application/json" }
+local headers = { ${Object.entries({ 'content-type': 'application/json', ...headers })
+      .map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`)
+      .join(', ')} }
 request = function()
   n = n + 1
   if #tokens > 0 then headers["authorization"] = "Bearer " .. tokens[(n % #tokens) + 1] end
   local body = nil
+  if #bodies > 0 then body = bodies[(n % #bodies) + 1] end
   if template then body = template:gsub("%%ID%%", "w" .. salt .. "-" .. n) end
   return wrk.format(${luaString(method)}, nil, headers, body)
 end
