@@ -1,6 +1,6 @@
 // Shared bench helper (not a benchmark): the gateway as production runs it, the compiled JavaScript
 // of `npm run build` (apps/server/dist) under plain node with NODE_ENV=production, on a throw-away
-// PostgreSQL database created here. Gives the time from spawn to its first /readyz 200 and its
+// PostgreSQL database created here, with the node flags of the production command. Gives the time from spawn to its first /readyz 200 and its
 // resident memory (Linux /proc).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { psql, withDatabase } from './pgbench.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The node flags of the production command (`npm run serve`: apps/server's start script), so the bench
+ *  measures the process an operator runs (the old-generation cap among them: docs/operator-guide.md). */
+const startFlags = JSON.parse(readFileSync(resolve(root, 'apps/server/package.json'), 'utf8'))
+  .scripts.start.split(/\s+/)
+  .filter((word) => word.startsWith('--'));
 
 const freePort = () =>
   new Promise((ok, fail) => {
@@ -42,7 +47,7 @@ export function productionDatabase(serverUrl) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const spawned = performance.now();
-    const child = spawn(process.execPath, [resolve(root, 'apps/server/dist/main.js')], {
+    const child = spawn(process.execPath, [...startFlags, resolve(root, 'apps/server/dist/main.js')], {
       cwd: root,
       env: {
         PATH: process.env.PATH,
