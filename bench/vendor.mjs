@@ -3,7 +3,10 @@
 // the maximum rate, in BENCH_ROUNDS (3) interleaved rounds (each pgbench run followed at once by the
 // gateway's; the median round's ratio is the figure), with the CPU per pgbench transaction and per round
 // of every process involved. Then `calls per pgbench transaction <money calls per second / pgbench tps, 8
-// clients>` (issue 22's goal: >= 0.5) and, last, `ratio <rounds per second / pgbench tps, 8 clients>`.
+// clients>` (issue 22's goal: >= 0.5), `rollup lag p99 ms <n>` (issue 23's goal: <= 2000: how far
+// behind the reports' rollup consumer ran during the 8-client runs: the age of the oldest settled round
+// it had not yet counted, sampled every 100 ms by the gateway child, as /metrics reports it) and, last,
+// `ratio <rounds per second / pgbench tps, 8 clients>`.
 // Run from the repository root: `npm run bench -- vendor` (or `node bench/vendor.mjs`).
 //
 // Needs a PostgreSQL server: BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test.
@@ -77,8 +80,32 @@ async function serve() {
   const app = await buildApp({ config, db, logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address();
-  process.send({ port, secret, sessions });
+  // The rollup consumer's lag, sampled while the parent asks (its 8-client runs).
+  const { consumerLag } = await import('../apps/server/src/platform/events/event-lag.repository.ts');
+  const rollups = app.events.consumers.filter((name) => name.startsWith('reports.'));
+  let lagTimer;
+  let lagSamples = [];
+  const sampleLag = async () => {
+    try {
+      for (const row of await consumerLag(db, rollups)) lagSamples.push(row.lagSeconds * 1000);
+    } catch {
+      // a sample lost under load is skipped, not a failed bench
+    }
+    if (lagTimer) lagTimer = setTimeout(sampleLag, 100);
+  };
+  process.send({ port, secret, sessions, rollups });
   process.on('message', async (msg) => {
+    if (msg === 'lag-start') {
+      lagSamples = [];
+      lagTimer = setTimeout(sampleLag, 100);
+      return;
+    }
+    if (msg === 'lag-stop') {
+      clearTimeout(lagTimer);
+      lagTimer = undefined;
+      process.send({ lagSamples });
+      return;
+    }
     if (msg !== 'stop') return;
     await app.close();
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -202,17 +229,35 @@ async function playRounds(gw, clients, seconds, rate) {
   };
 }
 
+/** Asks the gateway child to start or stop sampling the rollup lag; 'lag-stop' answers the samples. */
+function lagControl(child, msg) {
+  if (msg === 'lag-start') {
+    child.send(msg);
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const onMessage = (m) => {
+      if (!m || typeof m !== 'object' || !m.lagSamples) return;
+      child.off('message', onMessage);
+      resolve(m);
+    };
+    child.on('message', onMessage);
+    child.send(msg);
+  });
+}
+
 async function main() {
   console.log(
     `pgbench tpcb-like on a throw-away database and the gateway's signed debit + closing credit rounds, interleaved: ${ROUNDS} rounds of ${SECONDS} s each at ${CLIENTS.join(' and ')} clients...`,
   );
   const pgbench = openPgbench(BENCH_DB_URL);
-  const { started, stop, counters } = await startChildGateway(
+  const { started, stop, counters, child } = await startChildGateway(
     fileURLToPath(import.meta.url),
     { BENCH_DB_URL },
     { killAfterMs: (SECONDS * 4 * ROUNDS + 180) * 1000 },
   );
   const gw = { base: `http://127.0.0.1:${started.port}`, secret: started.secret, sessions: started.sessions };
+  const lagSamples = [];
   let median;
   let rounds;
   let half;
@@ -226,8 +271,10 @@ async function main() {
       runGateway: async (c) => {
         const before = await counters();
         const clientCpu = process.cpuUsage();
+        if (c === 8) await lagControl(child, 'lag-start');
         const r = await playRounds(gw, c, SECONDS);
         const used = process.cpuUsage(clientCpu);
+        if (c === 8) lagSamples.push(...(await lagControl(child, 'lag-stop')).lagSamples);
         const calls = r.rounds * 2;
         r.clientCpuPerCall = (used.user + used.system) / calls;
         r.perCall = perRequest(before, await counters(), calls);
@@ -281,6 +328,10 @@ async function main() {
   }
   // Issue 22's goal is per call (>= 0.5): money calls per second over pgbench transactions per second.
   console.log(`calls per pgbench transaction ${((m8.rps * 2) / m8.pg).toFixed(3)}`);
+  console.log(
+    `reports rollup consumer (${started.rollups.join(', ')}) during the 8-client runs: ${lagSamples.length} samples, lag p50 ${f0(percentile(lagSamples, 50))} ms, max ${f0(Math.max(...lagSamples))} ms`,
+  );
+  console.log(`rollup lag p99 ms ${f0(percentile(lagSamples, 99))}`);
   console.log(`ratio ${(m8.rps / m8.pg).toFixed(3)}`);
 }
 

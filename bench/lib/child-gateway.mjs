@@ -30,5 +30,5 @@ export async function startChildGateway(file, env, { killAfterMs }) {
   };
   /** The child's statement and CPU counters (it must call serveCounters). */
   const counters = () => readCounters(child);
-  return { started, stop, counters };
+  return { started, stop, counters, child };
 }
