@@ -6,7 +6,9 @@
 // request): line `varied ratio <varied/bare route>, p99 ms <worst slice p99>` (goals >= 0.2 and
 // <= 10 ms). Load from wrk when installed (bench/lib/wrk.mjs: a C client, like pgbench's, so that on
 // a 2-core machine the figure is the gateway's and not the load generator's: autocannon spends about
-// ten times wrk's CPU per request, on the same cores); else autocannon, and the bench says so. The
+// ten times wrk's CPU per request, on the same cores); else autocannon, and the bench says so. Every
+// request carries a browser's headers (its language, `accept-encoding: gzip, deflate, br`): the lists
+// go compressed, as to a member. The
 // varied questions are built beforehand (8,000, taken in turn: four times what the answer cache holds,
 // so every one misses). The lists are answered from each node's catalogue snapshot (docs/games-catalogue.md); the
 // bench prints its size and build time, and the SQL plans of the lists (what the snapshot is checked
@@ -19,6 +21,7 @@ import './lib/one-line-failure.mjs';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { wrkAvailable, wrkRun } from './lib/wrk.mjs';
+import { readCounters, serveCounters } from './lib/gateway-counters.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Each run's SECONDS are spread over ROUNDS interleaved slices. */
@@ -30,6 +33,8 @@ const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
 /** Varied bodies wrk takes in turn: four times the answer cache's 2,000 entries, so none is a hit. */
 const VARIED_BODIES = 8000;
 const CONNECTIONS = 10;
+/** What a member's browser sends with every call: its language and the encodings it takes. */
+const BROWSER_HEADERS = { language: 'PT', 'accept-encoding': 'gzip, deflate, br' };
 const TYPES = ['RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS'];
 const WORDS_PT = [
   'Fortuna',
@@ -109,6 +114,7 @@ function benchCatalogue() {
 // --- the gateway (child) ----------------------------------------------------------------------------
 
 async function serve() {
+  await serveCounters();
   const { default: pino } = await import('pino');
   const { loadConfig } = await import('../apps/server/src/platform/config.ts');
   const { prepareDatabase } = await import('../apps/server/src/bootstrap.ts');
@@ -250,7 +256,7 @@ async function main() {
           connections: CONNECTIONS,
           seconds: SLICE_SECONDS,
           method: body || bodies ? 'POST' : 'GET',
-          headers: { language: 'PT' },
+          headers: BROWSER_HEADERS,
           bodies: bodies ?? (body ? [JSON.stringify(body)] : []),
         });
         r = {
@@ -267,10 +273,11 @@ async function main() {
           url,
           connections: CONNECTIONS,
           duration: SLICE_SECONDS,
+          headers: BROWSER_HEADERS,
           ...(body || bodies
             ? {
                 method: 'POST',
-                headers: { 'content-type': 'application/json', language: 'PT' },
+                headers: { 'content-type': 'application/json', ...BROWSER_HEADERS },
                 requests: [
                   {
                     setupRequest: (req) => ({
@@ -344,11 +351,16 @@ async function main() {
     console.log(
       `\n${generator}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SLICE_SECONDS} s per run, interleaved...`,
     );
-    const totals = new Map(runs.map(([name]) => [name, { requests: 0, seconds: 0, p50: [], p99: [] }]));
+    const totals = new Map(
+      runs.map(([name]) => [name, { requests: 0, seconds: 0, p50: [], p99: [], cpuMicros: 0 }]),
+    );
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, run] of runs) {
+        const before = await readCounters(child);
         const r = await run();
+        const after = await readCounters(child);
         const t = totals.get(name);
+        t.cpuMicros += after.cpuMicros - before.cpuMicros;
         t.requests += r.total;
         t.seconds += r.seconds;
         t.p50.push(r.p50);
@@ -359,6 +371,7 @@ async function main() {
       const t = totals.get(name);
       return {
         requests: { average: t.requests / t.seconds },
+        cpuPerRequest: t.cpuMicros / t.requests,
         // Per-slice figures: the median p50, and the worst p99 of the rounds.
         latency: {
           p50: [...t.p50].sort((a, b) => a - b)[Math.floor(t.p50.length / 2)],
@@ -384,8 +397,9 @@ async function main() {
       `${f1(r.requests.average)} req/s`,
       `p50 ${ms(r.latency.p50)} ms`,
       `p99 ${ms(r.latency.p99)} ms`,
+      `${r.cpuPerRequest.toFixed(0)} µs gateway CPU/req`,
     ]);
-    const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length)));
+    const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...rows.map((r) => r[i].length)));
     console.log(
       `\nlobby bench (${started.database}, ${GAMES} games / ${VENDORS} vendors, ${ROUNDS} x ${SLICE_SECONDS} s each, loopback)`,
     );
@@ -402,6 +416,12 @@ async function main() {
     );
     console.log(
       `varied ratio ${(varied.requests.average / bare.requests.average).toFixed(2)}, p99 ms ${ms(varied.latency.p99)}`,
+    );
+    // The same comparison in the gateway's own CPU per request, which the machine's other load moves
+    // far less than throughput.
+    const listCpu = results.reduce((sum, [, r]) => sum + r.cpuPerRequest, 0) / results.length;
+    console.log(
+      `gateway CPU per request: bare route ${bare.cpuPerRequest.toFixed(0)} µs, cached lists ${listCpu.toFixed(0)} µs (bare/list ${(bare.cpuPerRequest / listCpu).toFixed(2)}), varied ${varied.cpuPerRequest.toFixed(0)} µs`,
     );
     console.log(`ratio ${(listRate / bare.requests.average).toFixed(2)}`);
   } finally {

@@ -5,6 +5,8 @@ import {
   gamesRoutes,
   loginValueSchema,
 } from '@banca/contract';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../../platform/events/event-catalogue.ts';
 import { seedDemoLobby } from '../../seed/demo-lobby.ts';
@@ -40,6 +42,31 @@ const list = async (body: Record<string, unknown>, lang?: 'PT' | 'EN') => {
   return gameListValueSchema.parse(res.body.value);
 };
 
+/** A POST whose answer is read as the bytes on the wire (no decoding). */
+function rawPost(
+  url: string,
+  body: string,
+  acceptEncoding: string,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-encoding': acceptEncoding },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 async function loginMember(): Promise<{ token: string; memberId: number }> {
   const ip = freshIp();
   const account = freshUsername('lobby');
@@ -50,6 +77,25 @@ async function loginMember(): Promise<{ token: string; memberId: number }> {
 }
 
 describe('GCSGAME_gameList', () => {
+  it('sends a browser the same answer compressed (brotli or gzip, kept with the cached answer)', async () => {
+    const body = JSON.stringify({ pageNo: 1, pageSize: 50 });
+    // Read through node:http, as the bytes on the wire: fetch would ask for gzip and decode it itself.
+    const plainRes = await rawPost(t.server.url + gamesRoutes.gameList.path, body, 'identity');
+    expect(plainRes.headers['content-encoding']).toBeUndefined();
+    const plain = plainRes.body.toString();
+    expect(plain.length).toBeGreaterThan(1024);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const raw = await rawPost(t.server.url + gamesRoutes.gameList.path, body, accept);
+      expect(raw.headers['content-encoding']).toBe(encoding);
+      expect(raw.headers.vary).toContain('accept-encoding');
+      expect(raw.body.length).toBeLessThan(plain.length / 2);
+      expect(decode(raw.body).toString()).toBe(plain);
+    }
+  });
+
   it('filters by game type and pages with totalPages', async () => {
     const live = await list({ gameType: 'LIVE', pageNo: 1, pageSize: 2 });
     expect(live.totalCount).toBe(3);

@@ -1,8 +1,14 @@
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD, isCompressible, registerCompression } from './compression.ts';
+import {
+  answerEncoding,
+  COMPRESS_THRESHOLD,
+  encodeAnswer,
+  isCompressible,
+  registerCompression,
+} from './compression.ts';
 
 const big = { success: true, code: 'ok', message: '', value: 'x'.repeat(COMPRESS_THRESHOLD * 4) };
 const small = { success: true, code: 'ok', message: '', value: 'tiny' };
@@ -75,5 +81,33 @@ describe('isCompressible', () => {
     ['application/octet-stream', false],
   ])('%s: %s', (type, expected) => {
     expect(isCompressible(type)).toBe(expected);
+  });
+});
+
+describe('answers kept already compressed (answerEncoding, encodeAnswer)', () => {
+  const request = (headers: Record<string, string>) => ({ headers }) as unknown as FastifyRequest;
+  const text = JSON.stringify(big);
+
+  it('picks the encoding the plugin would: brotli first, then gzip, by the client’s weights', () => {
+    expect(answerEncoding(request({ 'accept-encoding': 'gzip, deflate, br' }), text)).toBe('br');
+    expect(answerEncoding(request({ 'accept-encoding': 'gzip' }), text)).toBe('gzip');
+    expect(answerEncoding(request({ 'accept-encoding': 'br;q=0, gzip' }), text)).toBe('gzip');
+    expect(answerEncoding(request({ 'accept-encoding': 'x-gzip' }), text)).toBe('gzip');
+    expect(answerEncoding(request({ 'accept-encoding': '*' }), text)).toBe('gzip');
+    expect(answerEncoding(request({ 'accept-encoding': 'identity' }), text)).toBeNull();
+    expect(answerEncoding(request({}), text)).toBeNull();
+    expect(answerEncoding(request({ 'accept-encoding': 'br', 'x-no-compression': '1' }), text)).toBeNull();
+  });
+
+  it('leaves an answer below the threshold as it is, counting bytes, not characters', () => {
+    const accepts = request({ 'accept-encoding': 'br' });
+    expect(answerEncoding(accepts, JSON.stringify(small))).toBeNull();
+    // 600 characters of two bytes each: 1,200 bytes, above the threshold.
+    expect(answerEncoding(accepts, 'ã'.repeat(600))).toBe('br');
+  });
+
+  it('encodes what decodes back to the same text', () => {
+    expect(brotliDecompressSync(encodeAnswer(text, 'br')).toString()).toBe(text);
+    expect(gunzipSync(encodeAnswer(text, 'gzip')).toString()).toBe(text);
   });
 });

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema, ok, type RouteDef } from '@banca/contract';
 import { decryptJwe } from '../crypto/jwe.ts';
+import { answerEncoding, encodeAnswer, type AnswerEncoding } from './compression.ts';
 import { JOSE_CONTENT_TYPE, readEncBody } from '../crypto/enc-body.ts';
 import type { ServerKey } from '../crypto/server-keys.ts';
 import {
@@ -48,7 +49,19 @@ export interface RouteContext<D extends RouteDef> {
  * on every request (the lobby's catalogue lists). Built only by serializeEnvelope.
  */
 export class SerializedEnvelope {
+  /** The answer compressed, per encoding, once: a cached answer goes to many browsers. */
+  private readonly encoded = new Map<AnswerEncoding, Buffer>();
   private constructor(readonly json: string) {}
+
+  /** The JSON compressed with `encoding`, the first time asked; the same bytes after. */
+  encodedAs(encoding: AnswerEncoding): Buffer {
+    let bytes = this.encoded.get(encoding);
+    if (!bytes) {
+      bytes = encodeAnswer(this.json, encoding);
+      this.encoded.set(encoding, bytes);
+    }
+    return bytes;
+  }
 
   /** @internal for serializeEnvelope and spliceEnvelopeList */
   static of(json: string): SerializedEnvelope {
@@ -183,8 +196,17 @@ export function registerRoute<D extends RouteDef>(
         authRead: (read) => authReadOf(request, read),
       });
       // A string payload with a JSON content type skips the route's serializer: it was checked once.
-      if (value instanceof SerializedEnvelope)
-        return reply.type('application/json; charset=utf-8').send(value.json as never);
+      if (value instanceof SerializedEnvelope) {
+        reply.type('application/json; charset=utf-8');
+        // Compressed once and kept with the answer, rather than by the compression plugin on every
+        // send (which leaves an answer that already has its Content-Encoding as it is).
+        const encoding = answerEncoding(request, value.json);
+        if (!encoding) return reply.send(value.json as never);
+        return reply
+          .header('content-encoding', encoding)
+          .header('vary', 'accept-encoding')
+          .send(value.encodedAs(encoding) as never);
+      }
       return ok(value);
     },
   });
