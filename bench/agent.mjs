@@ -1,0 +1,232 @@
+// Agent centre benchmark (issue 24, Performance): a top agent's team reads over a tree of 10,000
+// downlines five levels deep with 1,000,000 settled rounds, beside a bare Fastify route (/healthz) in
+// the same gateway and run, measured with autocannon in interleaved slices; last line
+// `p99 ms <worst slice p99 of the team reads>` (goal <= 50 ms).
+//
+// The tree: one top agent (type 1), 10 agents below it, 90 below those, 900 below those, 3,000 below
+// those and 6,000 members at the fifth level (10,000 downlines), created as accounts with their upline
+// links and closure rows through the member module's face. The rounds: 1,000,000 over the 90 merchant
+// days up to today, spread over the 10,000, written by a bulk SQL generator STRAIGHT INTO THE MEMBER-DAY
+// ROLLUP (the shape the reports consumer writes; a million rounds through the vendor wallet would take
+// far longer than the reads measured here). In a throw-away schema of BENCH_DATABASE_URL /
+// TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), dropped at the end. Run from the
+// repository root: `npm run bench -- agent`.
+import './lib/one-line-failure.mjs';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = 5;
+const SLICE_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
+const SETTLED_ROUNDS = 1_000_000;
+const DAYS = 90;
+const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
+/** Members per level below the top agent (levels 1 to 4 are agents, level 5 members): 10,000. */
+const LEVELS = [10, 90, 900, 3000, 6000];
+
+if (process.env.BENCH_ROLE === 'server') await serve();
+else await main();
+
+// --- the gateway (child) ----------------------------------------------------------------------------
+
+/** The tree under `topId`, level by level, each member below one of the level above in turn. */
+async function buildTree(db, topId, { insertAccounts, setUpline }) {
+  let above = [topId];
+  let n = 0;
+  for (const [level, size] of LEVELS.entries()) {
+    const accounts = Array.from({ length: size }, () => ({
+      account: `ba${(n++).toString(36).padStart(5, '0')}`,
+      type: level < LEVELS.length - 1 ? 1 : 0,
+    }));
+    const ids = [];
+    for (let i = 0; i < accounts.length; i += 1000)
+      ids.push(...(await insertAccounts(db, accounts.slice(i, i + 1000))));
+    for (const [i, id] of ids.entries()) await setUpline(db, id, above[i % above.length]);
+    above = ids;
+  }
+}
+
+async function generateRounds(db, sql, topId) {
+  const s = (text) => sql.raw(text).execute(db);
+  // Each round: a team member (every tenth round the same few members, as real play is uneven), a day
+  // of the last 90, a stake and a payout. Summed per member and day, as the consumer keeps them.
+  await s(`create temp table bench_team as
+    select descendant_id as member_id, row_number() over (order by descendant_id) as k
+    from member_tree where ancestor_id = ${topId}`);
+  await s(`insert into report_member_day (member_id, day, currency, rounds, stake, payout,
+      deposit_count, deposit_amount, withdrawal_count, withdrawal_amount, bonus_amount)
+    select t.member_id, r.day, 'BRL', count(*), sum(r.stake), sum(r.payout), 0, 0, 0, 0, 0
+    from (
+      select 1 + (i::bigint * 7919) % (select count(*) from bench_team) as k,
+        current_date - (i % ${DAYS}) as day,
+        (100 + (i * 13) % 5000)::bigint as stake,
+        ((i * 17) % 6000)::bigint as payout
+      from generate_series(1, ${SETTLED_ROUNDS}) i
+    ) r join bench_team t using (k)
+    group by t.member_id, r.day`);
+  await s(`drop table bench_team`);
+  await s(`vacuum analyze report_member_day`);
+  await s(`vacuum analyze member_tree`);
+  return (await s(`select count(*)::int as n from report_member_day`)).rows[0].n;
+}
+
+async function serve() {
+  const { default: pino } = await import('pino');
+  const { loadConfig } = await import('../apps/server/src/platform/config.ts');
+  const { prepareDatabase } = await import('../apps/server/src/bootstrap.ts');
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { dropSchema } = await import('../apps/server/src/test/test-db.ts');
+  const { insertAccounts, FAST_PASSWORD } = await import('../apps/server/src/test/auth-client.ts');
+  const member = await import('../apps/server/src/modules/member/index.ts');
+  const { sql } = await import('kysely');
+
+  const url = process.env.BENCH_DB_URL;
+  const schema = `bench_agent_${process.pid}`;
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    // The demo merchant (the accounts below belong to it) and its catalogue; its few accounts are
+    // outside the bench's tree.
+    SEED_DEMO: 'true',
+    WEB_DIST: '/nonexistent-web-dist',
+    DATABASE_URL: url,
+  });
+  const logger = pino({ level: 'warn' });
+  const database = await prepareDatabase(config, logger, { schema });
+  const db = database.db;
+  const t0 = performance.now();
+  const [topId] = await insertAccounts(db, [{ account: 'benchtop', type: 1, knownIps: ['127.0.0.1'] }]);
+  await buildTree(db, topId, {
+    insertAccounts,
+    setUpline: async (trxOrDb, id, parentId) => {
+      await sql`update member set parent_id = ${parentId} where id = ${id}`.execute(trxOrDb);
+      await member.addToDownlineTree(trxOrDb, id, parentId);
+    },
+  });
+  const treeMs = performance.now() - t0;
+  const t1 = performance.now();
+  const memberDayRows = await generateRounds(db, sql, topId);
+  const roundsMs = performance.now() - t1;
+  const app = await buildApp({ config, db, logger });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address();
+  process.send({
+    port,
+    database: database.kind,
+    account: 'benchtop',
+    password: FAST_PASSWORD,
+    treeMs,
+    roundsMs,
+    memberDayRows,
+  });
+  process.on('message', async (msg) => {
+    if (msg !== 'stop') return;
+    await app.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.close();
+    await dropSchema(url, schema);
+    process.exit(0);
+  });
+}
+
+// --- the load (parent) ------------------------------------------------------------------------------
+
+async function login(base, username, password) {
+  const { CompactEncrypt, importJWK } = await import('jose');
+  const jwk = (await (await fetch(`${base}/wps/system/publicKey`)).json()).value;
+  const key = await importJWK(jwk, 'RSA-OAEP-256');
+  const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify({ username, password })))
+    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
+    .encrypt(key);
+  const res = await fetch(`${base}/wps/session/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/jose' },
+    body: jwe,
+  });
+  const body = await res.json();
+  if (res.status !== 200) throw new Error(`login answered ${res.status} ${body.code}`);
+  return body.value.token;
+}
+
+async function main() {
+  const { default: autocannon } = await import('autocannon');
+  const dbUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_URL;
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_ROLE: 'server', BENCH_DB_URL: dbUrl },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const killTimer = setTimeout(() => child.kill('SIGKILL'), (SECONDS * 10 + 900) * 1000);
+  killTimer.unref();
+  try {
+    const started = await new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
+    });
+    const base = `http://127.0.0.1:${started.port}`;
+    const downlines = LEVELS.reduce((a, b) => a + b, 0);
+    console.log(
+      `gateway on ${base} (${started.database}, throw-away schema); a tree of ${downlines} downlines ` +
+        `${LEVELS.length} levels deep in ${(started.treeMs / 1000).toFixed(1)} s; ${SETTLED_ROUNDS} settled rounds ` +
+        `over ${DAYS} days into ${started.memberDayRows} member-day rows in ${(started.roundsMs / 1000).toFixed(1)} s`,
+    );
+    const token = await login(base, started.account, started.password);
+    const auth = { headers: { authorization: `Bearer ${token}` } };
+    const reads = {
+      'team overview': '/wps/agent/team/overview',
+      'team summary, this month': '/wps/agent/team/summary?period=M',
+      'team summary, today': '/wps/agent/team/summary?period=D',
+    };
+    for (const [name, path] of Object.entries(reads)) {
+      const res = await fetch(base + path, auth);
+      const body = await res.json();
+      if (res.status !== 200) throw new Error(`${name}: ${res.status} ${body.code}`);
+      console.log(`${name}: ${JSON.stringify(body.value).slice(0, 200)}`);
+    }
+
+    const cannon = (url, opts = {}) => autocannon({ url, connections: 10, duration: SLICE_SECONDS, ...opts });
+    const ok = (name, r) => {
+      if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      return r;
+    };
+    const runs = [
+      ['GET /healthz (bare route)', () => cannon(`${base}/healthz`)],
+      ...Object.entries(reads).map(([name, path]) => [`${name} (${path})`, () => cannon(base + path, auth)]),
+    ];
+    console.log(
+      `\nautocannon, 10 connections, ${ROUNDS} rounds of ${SLICE_SECONDS} s per run, interleaved...`,
+    );
+    const totals = new Map(runs.map(([name]) => [name, { requests: 0, seconds: 0, p50: [], p99: [] }]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, run] of runs) {
+        const r = ok(name, await run());
+        const t = totals.get(name);
+        t.requests += r.requests.total;
+        t.seconds += r.duration;
+        t.p50.push(r.latency.p50);
+        t.p99.push(r.latency.p99);
+      }
+    }
+    const rows = [...totals.entries()].map(([name, t]) => ({
+      name,
+      rate: t.requests / t.seconds,
+      p50: [...t.p50].sort((a, b) => a - b)[Math.floor(t.p50.length / 2)],
+      p99: Math.max(...t.p99),
+    }));
+    console.log(`\nagent bench (${started.database}, ${ROUNDS} x ${SLICE_SECONDS} s each, loopback)`);
+    for (const r of rows) {
+      console.log(
+        `${r.name.padEnd(60)}${r.rate.toFixed(1).padStart(10)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms (worst slice)`,
+      );
+    }
+    console.log(`p99 ms ${Math.max(...rows.slice(1).map((r) => r.p99))}`);
+  } finally {
+    clearTimeout(killTimer);
+    if (child.connected) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('stop');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
+    }
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
