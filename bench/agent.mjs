@@ -7,8 +7,9 @@
 // those and 6,000 members at the fifth level (10,000 downlines), created as accounts with their upline
 // links and closure rows through the member module's face. The rounds: 1,000,000 over the 90 merchant
 // days up to today, spread over the 10,000, written by a bulk SQL generator STRAIGHT INTO THE MEMBER-DAY
-// ROLLUP (the shape the reports consumer writes; a million rounds through the vendor wallet would take
-// far longer than the reads measured here). In a throw-away schema of BENCH_DATABASE_URL /
+// AND TEAM ROLLUPS (the shape the reports consumer writes; a million rounds through the vendor wallet
+// would take far longer than the reads measured here); the members' registrations spread over the 90
+// days. In a throw-away schema of BENCH_DATABASE_URL /
 // TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), dropped at the end. Run from the
 // repository root: `npm run bench -- agent`.
 import './lib/one-line-failure.mjs';
@@ -65,8 +66,24 @@ async function generateRounds(db, sql, topId) {
     ) r join bench_team t using (k)
     group by t.member_id, r.day`);
   await s(`drop table bench_team`);
-  await s(`vacuum analyze report_member_day`);
-  await s(`vacuum analyze member_tree`);
+  // The team rollups the consumer keeps beside them: each member's days added to every upline's.
+  await s(`insert into report_team_day (agent_id, day, currency, shard, rounds, stake, payout)
+    select t.ancestor_id, m.day, m.currency, (m.member_id % 16)::smallint, sum(m.rounds), sum(m.stake), sum(m.payout)
+    from report_member_day m join member_tree t on t.descendant_id = m.member_id
+    group by t.ancestor_id, m.day, m.currency, m.member_id % 16`);
+  await s(`insert into report_team_active (agent_id, period, period_start, currency, member_id)
+    select distinct t.ancestor_id, p.period, p.period_start, m.currency, m.member_id
+    from report_member_day m join member_tree t on t.descendant_id = m.member_id,
+      lateral (values ('D', m.day), ('W', date_trunc('week', m.day)::date),
+                      ('M', date_trunc('month', m.day)::date)) p(period, period_start)
+    where m.rounds > 0`);
+  // Members joined over the 90 days, not all today (the registration time the tree rows carry).
+  await s(`update member set created_at = now() - (id % ${DAYS}) * interval '1 day'
+    where id in (select descendant_id from member_tree where ancestor_id = ${topId})`);
+  await s(`update member_tree t set joined_at = m.created_at from member m where m.id = t.descendant_id`);
+  for (const t of ['report_member_day', 'report_team_day', 'report_team_active', 'member_tree', 'member']) {
+    await s(`vacuum analyze ${t}`);
+  }
   return (await s(`select count(*)::int as n from report_member_day`)).rows[0].n;
 }
 

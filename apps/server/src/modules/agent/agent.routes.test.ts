@@ -58,6 +58,8 @@ describe('GET /wps/agent/team/overview', () => {
       .set({ created_at: lastMonth })
       .where('id', '=', oldTimer!)
       .execute();
+    // The tree rows carry the registration time from when they are written: link it again.
+    expect(await moveMember(t.database.db, oldTimer!, subAgent!)).toBe(true);
     // Someone else's member is no part of this team.
     const other = await loginAs(MEMBER_TYPE.AGENT);
     await addDownline(other.memberId, [MEMBER_TYPE.MEMBER]);

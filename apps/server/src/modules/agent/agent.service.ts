@@ -25,11 +25,10 @@ import {
   invitationCodes,
   registerDownline as registerMemberDownline,
   team,
-  teamIds,
   uplinePaths,
   type TeamMember,
 } from '../member/index.ts';
-import { memberDaily } from '../reports/index.ts';
+import { teamActiveMembers, teamDaily } from '../reports/index.ts';
 import { lastLogins } from '../session/index.ts';
 import { dayStartIn, localDate, memberBalances, type WalletDeps } from '../wallet/index.ts';
 import { AgentError } from './agent.errors.ts';
@@ -63,8 +62,9 @@ export function periodDays(period: TeamPeriod, today: string): { from: string; t
 }
 
 /**
- * GET /wps/agent/team/summary: the team (every id below the caller, one indexed query) summed by the
- * reports' member rollups over the period's merchant days, in the merchant currency.
+ * GET /wps/agent/team/summary: the team's figures over the period's merchant days, in the merchant
+ * currency, from the reports' team rollups (a few rows whatever the team's size) and the member
+ * module's head counts; active = team members with a settled round in the period.
  */
 export async function getTeamSummary(
   deps: AgentDeps,
@@ -76,28 +76,13 @@ export async function getTeamSummary(
     deps.merchantCurrency(auth.merchantCode),
   ]);
   const range = periodDays(period, localDate(deps.clock(), timeZone));
-  const [ids, counts] = await Promise.all([
-    teamIds(deps.db, auth.memberId),
+  const [counts, figures, active] = await Promise.all([
     countMemberTeam(deps.db, { agentId: auth.memberId, since: dayStartIn(range.from, timeZone) }),
+    teamDaily(deps.db, [auth.memberId], range),
+    // The period's first day is its start: the day, Monday or the 1st (periodDays).
+    teamActiveMembers(deps.db, auth.memberId, period, range.from),
   ]);
-  const totals = { active: 0, depositCount: 0, depositAmount: 0, withdrawalCount: 0, withdrawalAmount: 0 };
-  const money = { validBet: 0, profit: 0, bonusAmount: 0 };
-  // memberDaily takes at most MEMBER_DAILY_MAX_MEMBERS ids at once: a large team in slices.
-  const SLICE = 5_000;
-  for (let i = 0; i < ids.length; i += SLICE) {
-    const { members } = await memberDaily(deps.db, ids.slice(i, i + SLICE), range);
-    for (const m of members) {
-      if (m.currency !== currency) continue;
-      if (m.activeDays > 0) totals.active += 1;
-      totals.depositCount += m.depositCount;
-      totals.depositAmount += m.depositAmount;
-      totals.withdrawalCount += m.withdrawalCount;
-      totals.withdrawalAmount += m.withdrawalAmount;
-      money.validBet += m.stake;
-      money.profit += m.profit;
-      money.bonusAmount += m.bonusAmount;
-    }
-  }
+  const mine = figures.find((f) => f.currency === currency);
   return {
     period,
     from: range.from,
@@ -105,12 +90,14 @@ export async function getTeamSummary(
     currency,
     teamSize: counts.totalMembers,
     newMembers: counts.newThisMonth,
-    activeMembers: totals.active,
-    depositCount: totals.depositCount,
-    depositAmount: totals.depositAmount,
-    withdrawalCount: totals.withdrawalCount,
-    withdrawalAmount: totals.withdrawalAmount,
-    ...money,
+    activeMembers: active.get(currency) ?? 0,
+    depositCount: mine?.depositCount ?? 0,
+    depositAmount: mine?.depositAmount ?? 0,
+    withdrawalCount: mine?.withdrawalCount ?? 0,
+    withdrawalAmount: mine?.withdrawalAmount ?? 0,
+    validBet: mine?.stake ?? 0,
+    profit: mine?.profit ?? 0,
+    bonusAmount: mine?.bonusAmount ?? 0,
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../database.ts';
+import { executePreparedSql } from '../../platform/db/prepared.ts';
 import type { MemberStatus } from './member.table.ts';
 
 /*
@@ -10,10 +11,11 @@ import type { MemberStatus } from './member.table.ts';
 /** The new member's paths: its parent at depth 1 and each of the parent's uplines one deeper. */
 export const insertTreePaths = (db: DbOrTrx, memberId: number, parentId: number) =>
   sql`
-    insert into member_tree (ancestor_id, descendant_id, depth)
-    select ${parentId}::int, ${memberId}::int, 1
-    union all
-    select ancestor_id, ${memberId}::int, depth + 1 from member_tree where descendant_id = ${parentId}
+    insert into member_tree (ancestor_id, descendant_id, depth, joined_at)
+    select p.ancestor_id, ${memberId}::int, p.depth, (select created_at from member where id = ${memberId})
+    from (select ${parentId}::int as ancestor_id, 1 as depth
+          union all
+          select ancestor_id, depth + 1 from member_tree where descendant_id = ${parentId}) p
     on conflict do nothing`.execute(db);
 
 /** Whether `descendantId` lies below `ancestorId` (at any depth): one primary-key probe. */
@@ -47,12 +49,13 @@ export async function moveSubtree(db: DbOrTrx, memberId: number, parentId: numbe
                               union all select ${memberId}::int)`.execute(db);
   if (parentId !== null) {
     await sql`
-      insert into member_tree (ancestor_id, descendant_id, depth)
-      select up.ancestor_id, down.descendant_id, up.depth + down.depth + 1
+      insert into member_tree (ancestor_id, descendant_id, depth, joined_at)
+      select up.ancestor_id, down.descendant_id, up.depth + down.depth + 1, m.created_at
       from (select ancestor_id, depth from member_tree where descendant_id = ${parentId}
             union all select ${parentId}::int, 0) up
       cross join (select descendant_id, depth from member_tree where ancestor_id = ${memberId}
-                  union all select ${memberId}::int, 0) down`.execute(db);
+                  union all select ${memberId}::int, 0) down
+      join member m on m.id = down.descendant_id`.execute(db);
   }
   await db.updateTable('member').set({ parent_id: parentId }).where('id', '=', memberId).execute();
   return true;
@@ -62,24 +65,27 @@ export async function moveSubtree(db: DbOrTrx, memberId: number, parentId: numbe
 export const teamIdRows = (db: DbOrTrx, agentId: number) =>
   db.selectFrom('member_tree').select('descendant_id').where('ancestor_id', '=', agentId).execute();
 
-/** Head counts below `agentId`: all, direct, direct agents, joined since `since`. */
+/**
+ * Head counts below `agentId`: all, direct, direct agents, joined since `since`. The first, second and
+ * last read the agent's own tree rows (index member_tree_joined); only the direct rows join accounts.
+ */
 export async function teamCounts(
   db: DbOrTrx,
   args: { agentId: number; agentTypes: readonly number[]; since: Date },
 ): Promise<{ total: number; direct: number; directAgents: number; since: number }> {
-  const row = await db
-    .selectFrom('member_tree as t')
-    .innerJoin('member as m', 'm.id', 't.descendant_id')
-    .select([
-      sql<number>`count(*)::int`.as('total'),
-      sql<number>`(count(*) filter (where t.depth = 1))::int`.as('direct'),
-      sql<number>`(count(*) filter (where t.depth = 1 and m.type in (${sql.join(args.agentTypes)})))::int`.as(
-        'direct_agents',
-      ),
-      sql<number>`(count(*) filter (where m.created_at >= ${args.since}))::int`.as('since'),
-    ])
-    .where('t.ancestor_id', '=', args.agentId)
-    .executeTakeFirstOrThrow();
+  const row = (
+    await executePreparedSql(
+      db,
+      sql<{ total: number; direct: number; since: number; direct_agents: number }>`select
+        count(*)::int as total,
+        (count(*) filter (where depth = 1))::int as direct,
+        (count(*) filter (where joined_at >= ${args.since}))::int as since,
+        (select count(*)::int from member_tree d join member m on m.id = d.descendant_id
+         where d.ancestor_id = ${args.agentId}::int and d.depth = 1
+           and m.type = any(${[...args.agentTypes]}::int[])) as direct_agents
+      from member_tree where ancestor_id = ${args.agentId}::int`,
+    )
+  ).rows[0]!;
   return { total: row.total, direct: row.direct, directAgents: row.direct_agents, since: row.since };
 }
 
@@ -174,3 +180,15 @@ export const affiliateCodesOf = (db: DbOrTrx, merchantCode: string, memberId: nu
     .orderBy('a.created_at', 'desc')
     .orderBy('a.code')
     .execute();
+
+/** Each named member's uplines (every member above it, any depth): (member, upline) pairs. */
+export const uplineRows = (db: DbOrTrx, memberIds: readonly number[]) =>
+  memberIds.length === 0
+    ? Promise.resolve([])
+    : executePreparedSql(
+        db,
+        sql<{ member_id: number; upline_id: number }>`select descendant_id as member_id,
+          ancestor_id as upline_id
+        from member_tree where descendant_id = any(${[...memberIds]}::integer[])
+        order by descendant_id, ancestor_id`,
+      ).then((r) => r.rows);

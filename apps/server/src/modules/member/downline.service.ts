@@ -14,6 +14,7 @@ import {
   teamRows,
   treeLinkExists,
   uplinesBelow,
+  uplineRows,
 } from './downline.repository.ts';
 import { memberRegistered } from './member.events.ts';
 import { findMemberByAccount, insertAffiliate, insertMember } from './member.repository.ts';
@@ -33,6 +34,16 @@ export const isInTree = (db: DbOrTrx, agentId: number, memberId: number): Promis
  *  insert, such as the demo seed). */
 export const addToDownlineTree = (db: DbOrTrx, memberId: number, parentId: number): Promise<unknown> =>
   insertTreePaths(db, memberId, parentId);
+
+/**
+ * Each named member's uplines (every member above it): what the reports' team rollups add a member's
+ * rounds and money to. Members at the top (no upline) map to an empty list.
+ */
+export async function uplinesOf(db: DbOrTrx, memberIds: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>(memberIds.map((id) => [id, []]));
+  for (const row of await uplineRows(db, memberIds)) out.get(row.member_id)?.push(row.upline_id);
+  return out;
+}
 
 /** Every id below the agent (the team figures name them to the reports). */
 export async function teamIds(db: DbOrTrx, agentId: number): Promise<number[]> {

@@ -42,6 +42,7 @@ export {
   team,
   teamIds,
   uplinePaths,
+  uplinesOf,
   type TeamMember,
 } from './downline.service.ts';
 export { sendSmsCode } from './sms-code.service.ts';

@@ -66,6 +66,8 @@ export interface MemberTreeTable {
   ancestor_id: number;
   descendant_id: number;
   depth: number;
+  /** The descendant's registration time (migration 202611271510): "joined since" counts read it. */
+  joined_at: ColumnType<Date | null, Date | undefined, Date>;
 }
 
 export type MemberRow = Selectable<MemberTable>;

@@ -43,6 +43,7 @@ async function play(memberId: number, day: string) {
     memberId,
     vendor: 'TV',
     gameType: 'RNG',
+    uplines: [],
     stake: 100,
     payout: 50,
   });

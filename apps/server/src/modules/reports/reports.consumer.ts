@@ -2,7 +2,7 @@ import { PLAY_MONEY_CURRENCY } from '@banca/contract';
 import type { Database, Db, DbOrTrx } from '../../database.ts';
 import { defineConsumer, on, type Consumer } from '../../platform/events/event-catalogue.ts';
 import { roundSettled } from '../games/index.ts';
-import { memberRegistered } from '../member/index.ts';
+import { memberRegistered, uplinesOf } from '../member/index.ts';
 import {
   createWalletSettings,
   walletBonusCredited,
@@ -54,11 +54,17 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
     }
     return cached.zone;
   };
+  // A member's uplines, read through the handler's transaction: the team rollups add to each one. One
+  // indexed read per event (the tree changes on registration and on an operator's move, both rare, but
+  // a cache would count a moved member's next rounds for its old uplines).
+  const uplinesIn = async (trx: DbOrTrx, memberId: number): Promise<number[]> =>
+    (await uplinesOf(trx, [memberId])).get(memberId) ?? [];
   return defineConsumer<Database>('reports.rollups', [
     on(roundSettled, async (event, trx) => {
       const p = event.payload;
       if (p.currency === PLAY_MONEY_CURRENCY) return;
       await applyRound(trx, {
+        uplines: await uplinesIn(trx, p.memberId),
         ref: FACT.round(p.roundId),
         currency: p.currency,
         day: merchantDay(p.settledAt, await zoneIn(trx)),
@@ -75,6 +81,7 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
       const p = event.payload;
       if (p.currency === PLAY_MONEY_CURRENCY) return;
       await applyDeposit(trx, {
+        uplines: await uplinesIn(trx, p.memberId),
         ref: FACT.deposit(p.depositId),
         currency: p.currency,
         day: merchantDay(p.at, await zoneIn(trx)),
@@ -88,6 +95,7 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
       const p = event.payload;
       if (p.currency === PLAY_MONEY_CURRENCY) return;
       await applyWithdrawal(trx, {
+        uplines: await uplinesIn(trx, p.memberId),
         ref: FACT.withdrawal(p.withdrawalId),
         currency: p.currency,
         day: merchantDay(p.at, await zoneIn(trx)),
@@ -100,6 +108,7 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
       const p = event.payload;
       if (p.currency === PLAY_MONEY_CURRENCY) return;
       await applyBonus(trx, {
+        uplines: await uplinesIn(trx, p.memberId),
         ref: FACT.bonus(p.transferId),
         currency: p.currency,
         day: merchantDay(p.at, await zoneIn(trx)),

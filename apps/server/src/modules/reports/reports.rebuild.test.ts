@@ -36,7 +36,9 @@ import {
   walletDepositCreditedPayload,
   walletWithdrawalPaidPayload,
 } from '../wallet/index.ts';
-import { dashboard, rebuildReports } from './index.ts';
+import { addToDownlineTree } from '../member/index.ts';
+import { dashboard, rebuildReports, teamActiveMembers, teamDaily } from './index.ts';
+import { periodStarts } from './reports.rebuild.ts';
 import { merchantDay } from './reports.days.ts';
 
 let t: OpsTestServer;
@@ -61,10 +63,11 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-async function member() {
+async function member(uplineId?: number, type = 0) {
   const ip = freshIp();
   const account = freshUsername('rep');
-  const [memberId] = await insertAccounts(db(), [{ account, knownIps: [ip] }]);
+  const [memberId] = await insertAccounts(db(), [{ account, knownIps: [ip], type }]);
+  if (uplineId !== undefined) await addToDownlineTree(db(), memberId!, uplineId);
   const res = await t.client.login(account, FAST_PASSWORD, {}, { ip });
   expect(res.status).toBe(200);
   return { memberId: memberId!, ip, token: loginValueSchema.parse(res.body.value).token };
@@ -157,6 +160,8 @@ const TABLES = [
   'report_registration_day',
   'report_active_player',
   'report_member_day',
+  'report_team_day',
+  'report_team_active',
   'report_fact',
 ] as const;
 
@@ -172,8 +177,11 @@ async function snapshot(): Promise<Record<string, unknown[]>> {
 
 describe('rollups from the events equal the rollups rebuilt from the sources', { timeout: 120_000 }, () => {
   it('after rounds, deposits, a withdrawal and a bonus played through the real services', async () => {
-    const a = await member();
-    const b = await member();
+    // A tree: agent top > agent sub > member a; member b directly below top.
+    const top = await member(undefined, 1);
+    const sub = await member(top.memberId, 1);
+    const a = await member(sub.memberId);
+    const b = await member(top.memberId);
     await deposit(a, 20_000);
     await deposit(a, 5_000);
     await deposit(b, 10_000);
@@ -212,6 +220,40 @@ describe('rollups from the events equal the rollups rebuilt from the sources', {
     expect(bonuses.map((w) => [w.memberId, w.amount, w.currency])).toEqual([[b.memberId, 1_500, 'BRL']]);
 
     const fromEvents = await snapshot();
+    // The team rollups: top's team is a and b (and sub, who did nothing), sub's team is a alone.
+    const today0 = merchantDay(new Date(), ZONE);
+    const teams = await teamDaily(db(), [top.memberId, sub.memberId, a.memberId], {
+      from: today0,
+      to: today0,
+    });
+    expect(teams).toEqual([
+      expect.objectContaining({
+        agentId: top.memberId,
+        currency: 'BRL',
+        rounds: 3,
+        stake: 3_200,
+        payout: 1_300,
+        depositCount: 3,
+        depositAmount: 35_000,
+        withdrawalCount: 1,
+        withdrawalAmount: 4_000,
+        bonusAmount: 1_500,
+      }),
+      expect.objectContaining({
+        agentId: sub.memberId,
+        rounds: 2,
+        stake: 1_200,
+        payout: 1_000,
+        depositAmount: 25_000,
+        bonusAmount: 0,
+      }),
+    ]);
+    for (const period of ['D', 'W', 'M'] as const) {
+      const start = periodStarts(today0);
+      const from = period === 'D' ? today0 : period === 'W' ? start.week : start.month;
+      expect(await teamActiveMembers(db(), top.memberId, period, from)).toEqual(new Map([['BRL', 2]]));
+      expect(await teamActiveMembers(db(), sub.memberId, period, from)).toEqual(new Map([['BRL', 1]]));
+    }
     // insertAccounts and the demo seed make members without member.registered: only the rebuild,
     // reading the member rows, counts them. Everything else must be equal row for row.
     const withoutRegistrations = (s: Record<string, unknown[]>) => ({

@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '../../database.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { settledRoundsPage } from '../games/index.ts';
-import { registeredMembers } from '../member/index.ts';
+import { registeredMembers, uplinesOf } from '../member/index.ts';
 import {
   bonusCreditsPage,
   createWalletSettings,
@@ -33,6 +33,81 @@ const PAGE = 5_000;
 type Row<T extends keyof ReportsTables> = Insertable<ReportsTables[T]>;
 type DayRow = Required<Row<'report_day'>>;
 type MemberDayRow = Required<Row<'report_member_day'>>;
+
+/** The Monday of a day's week and the first of its month ('YYYY-MM-DD'), as date_trunc cuts them. */
+export function periodStarts(day: string): { week: string; month: string } {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  const back = (new Date(t).getUTCDay() + 6) % 7;
+  return { week: new Date(t - back * 86_400_000).toISOString().slice(0, 10), month: `${day.slice(0, 8)}01` };
+}
+
+/**
+ * The team rollups from the member rollups: each member's day added to every upline's team day (in
+ * the member's shard), and each member active on a day marked in its uplines' day, week and month.
+ */
+async function teamRollups(
+  db: DbOrTrx,
+  memberDays: readonly MemberDayRow[],
+): Promise<{ days: Required<Row<'report_team_day'>>[]; active: Required<Row<'report_team_active'>>[] }> {
+  const ids = [...new Set(memberDays.map((m) => m.member_id))];
+  const uplines = new Map<number, number[]>();
+  for (let i = 0; i < ids.length; i += PAGE) {
+    for (const [id, list] of await uplinesOf(db, ids.slice(i, i + PAGE))) uplines.set(id, list);
+  }
+  const days = new Map<string, Required<Row<'report_team_day'>>>();
+  const active = new Map<string, Required<Row<'report_team_active'>>>();
+  for (const m of memberDays) {
+    const shard = shardOf(m.member_id);
+    const starts = periodStarts(m.day);
+    for (const agentId of uplines.get(m.member_id) ?? []) {
+      const key = `${agentId}|${m.day}|${m.currency}|${shard}`;
+      let row = days.get(key);
+      if (!row) {
+        row = {
+          agent_id: agentId,
+          day: m.day,
+          currency: m.currency,
+          shard,
+          rounds: 0,
+          stake: 0,
+          payout: 0,
+          deposit_count: 0,
+          deposit_amount: 0,
+          withdrawal_count: 0,
+          withdrawal_amount: 0,
+          bonus_amount: 0,
+        };
+        days.set(key, row);
+      }
+      row.rounds += m.rounds;
+      row.stake += m.stake;
+      row.payout += m.payout;
+      row.deposit_count += m.deposit_count;
+      row.deposit_amount += m.deposit_amount;
+      row.withdrawal_count += m.withdrawal_count;
+      row.withdrawal_amount += m.withdrawal_amount;
+      row.bonus_amount += m.bonus_amount;
+      if (m.rounds === 0) continue;
+      for (const [period, periodStart] of [
+        ['D', m.day],
+        ['W', starts.week],
+        ['M', starts.month],
+      ] as const) {
+        const activeKey = `${agentId}|${period}|${periodStart}|${m.currency}|${m.member_id}`;
+        if (!active.has(activeKey)) {
+          active.set(activeKey, {
+            agent_id: agentId,
+            period,
+            period_start: periodStart,
+            currency: m.currency,
+            member_id: m.member_id,
+          });
+        }
+      }
+    }
+  }
+  return { days: [...days.values()], active: [...active.values()] };
+}
 
 /** Reads pages of a source by id until one comes back short. */
 async function eachPage<T extends { id: number }>(
@@ -254,6 +329,9 @@ export async function rebuildReports(db: DbOrTrx, merchantCode: string): Promise
     await insertRollupRows(trx, 'report_registration_day', [...registrations.values()]);
     await insertRollupRows(trx, 'report_active_player', activeRows);
     await insertRollupRows(trx, 'report_member_day', [...members.values()]);
+    const team = await teamRollups(trx, [...members.values()]);
+    await insertRollupRows(trx, 'report_team_day', team.days);
+    await insertRollupRows(trx, 'report_team_active', team.active);
     return {
       timeZone,
       rounds,
@@ -267,6 +345,8 @@ export async function rebuildReports(db: DbOrTrx, merchantCode: string): Promise
         report_registration_day: registrations.size,
         report_active_player: activeRows.length,
         report_member_day: members.size,
+        report_team_day: team.days.length,
+        report_team_active: team.active.length,
         report_fact: factRows,
       },
     };

@@ -21,6 +21,8 @@ export interface RoundFact {
   gameType: string;
   stake: number;
   payout: number;
+  /** The member's uplines (every agent above it): each one's team rollups take the round. */
+  uplines: readonly number[];
 }
 
 export async function applyRound(db: DbOrTrx, r: RoundFact): Promise<void> {
@@ -44,6 +46,22 @@ export async function applyRound(db: DbOrTrx, r: RoundFact): Promise<void> {
         rounds = report_member_day.rounds + excluded.rounds,
         stake = report_member_day.stake + excluded.stake,
         payout = report_member_day.payout + excluded.payout
+    ), team as (
+      insert into report_team_day (agent_id, day, currency, shard, rounds, stake, payout)
+      select a, ${r.day}::date, ${r.currency}, ${r.shard}::smallint, 1, ${r.stake}::bigint, ${r.payout}::bigint
+      from fact, unnest(${[...r.uplines]}::integer[]) a
+      on conflict (agent_id, day, currency, shard) do update set
+        rounds = report_team_day.rounds + excluded.rounds,
+        stake = report_team_day.stake + excluded.stake,
+        payout = report_team_day.payout + excluded.payout
+    ), team_active as (
+      -- The day, the week from Monday and the month it falls in (date_trunc's weeks start on Monday).
+      insert into report_team_active (agent_id, period, period_start, currency, member_id)
+      select a, p.period, p.period_start, ${r.currency}, ${r.memberId}::integer
+      from fact, unnest(${[...r.uplines]}::integer[]) a,
+        (values ('D', ${r.day}::date), ('W', date_trunc('week', ${r.day}::date)::date),
+                ('M', date_trunc('month', ${r.day}::date)::date)) p(period, period_start)
+      on conflict do nothing
     ), active as (
       insert into report_active_player (currency, day, member_id)
       select ${r.currency}, ${r.day}::date, ${r.memberId}::integer from fact
@@ -70,6 +88,8 @@ export interface MoneyMove {
   shard: number;
   memberId: number;
   amount: number;
+  /** The member's uplines: each one's team rollups take the movement. */
+  uplines: readonly number[];
 }
 
 export async function applyDeposit(db: DbOrTrx, m: MoneyMove & { first: boolean }): Promise<void> {
@@ -85,6 +105,13 @@ export async function applyDeposit(db: DbOrTrx, m: MoneyMove & { first: boolean 
       on conflict (member_id, day, currency) do update set
         deposit_count = report_member_day.deposit_count + excluded.deposit_count,
         deposit_amount = report_member_day.deposit_amount + excluded.deposit_amount
+    ), team as (
+      insert into report_team_day (agent_id, day, currency, shard, deposit_count, deposit_amount)
+      select a, ${m.day}::date, ${m.currency}, ${m.shard}::smallint, 1, ${m.amount}::bigint
+      from fact, unnest(${[...m.uplines]}::integer[]) a
+      on conflict (agent_id, day, currency, shard) do update set
+        deposit_count = report_team_day.deposit_count + excluded.deposit_count,
+        deposit_amount = report_team_day.deposit_amount + excluded.deposit_amount
     )
     insert into report_day (currency, day, shard, deposit_count, deposit_amount, first_deposit_count,
       first_deposit_amount)
@@ -110,6 +137,13 @@ export async function applyWithdrawal(db: DbOrTrx, m: MoneyMove): Promise<void> 
       on conflict (member_id, day, currency) do update set
         withdrawal_count = report_member_day.withdrawal_count + excluded.withdrawal_count,
         withdrawal_amount = report_member_day.withdrawal_amount + excluded.withdrawal_amount
+    ), team as (
+      insert into report_team_day (agent_id, day, currency, shard, withdrawal_count, withdrawal_amount)
+      select a, ${m.day}::date, ${m.currency}, ${m.shard}::smallint, 1, ${m.amount}::bigint
+      from fact, unnest(${[...m.uplines]}::integer[]) a
+      on conflict (agent_id, day, currency, shard) do update set
+        withdrawal_count = report_team_day.withdrawal_count + excluded.withdrawal_count,
+        withdrawal_amount = report_team_day.withdrawal_amount + excluded.withdrawal_amount
     )
     insert into report_day (currency, day, shard, withdrawal_count, withdrawal_amount)
     select ${m.currency}, ${m.day}::date, ${m.shard}::smallint, 1, ${m.amount}::bigint from fact
@@ -129,6 +163,12 @@ export async function applyBonus(db: DbOrTrx, m: MoneyMove): Promise<void> {
       select ${m.memberId}::integer, ${m.day}::date, ${m.currency}, ${m.amount}::bigint from fact
       on conflict (member_id, day, currency) do update set
         bonus_amount = report_member_day.bonus_amount + excluded.bonus_amount
+    ), team as (
+      insert into report_team_day (agent_id, day, currency, shard, bonus_amount)
+      select a, ${m.day}::date, ${m.currency}, ${m.shard}::smallint, ${m.amount}::bigint
+      from fact, unnest(${[...m.uplines]}::integer[]) a
+      on conflict (agent_id, day, currency, shard) do update set
+        bonus_amount = report_team_day.bonus_amount + excluded.bonus_amount
     )
     insert into report_day (currency, day, shard, bonus_count, bonus_amount)
     select ${m.currency}, ${m.day}::date, ${m.shard}::smallint, 1, ${m.amount}::bigint from fact
@@ -160,6 +200,8 @@ const ROLLUP_TABLES = [
   'report_registration_day',
   'report_active_player',
   'report_member_day',
+  'report_team_day',
+  'report_team_active',
   'report_fact',
 ] as const;
 
@@ -311,4 +353,42 @@ export const memberSums = (db: DbOrTrx, memberIds: readonly number[], from: stri
     where member_id = any(${[...memberIds]}::integer[]) and day between ${from}::date and ${to}::date
     group by member_id, currency
     order by member_id, currency`,
+  ).then((r) => r.rows);
+
+export interface TeamSumsRow {
+  currency: string;
+  rounds: number;
+  stake: number;
+  payout: number;
+  deposit_count: number;
+  deposit_amount: number;
+  withdrawal_count: number;
+  withdrawal_amount: number;
+  bonus_amount: number;
+}
+
+/** Each agent's team summed over [from, to], per currency (agents whose team did nothing are absent). */
+export const teamSums = (db: DbOrTrx, agentIds: readonly number[], from: string, to: string) =>
+  executePreparedSql(
+    db,
+    sql<TeamSumsRow & { agent_id: number }>`select agent_id, currency, sum(rounds)::bigint as rounds,
+      sum(stake)::bigint as stake, sum(payout)::bigint as payout,
+      sum(deposit_count)::bigint as deposit_count, sum(deposit_amount)::bigint as deposit_amount,
+      sum(withdrawal_count)::bigint as withdrawal_count,
+      sum(withdrawal_amount)::bigint as withdrawal_amount,
+      sum(bonus_amount)::bigint as bonus_amount
+    from report_team_day
+    where agent_id = any(${[...agentIds]}::integer[]) and day between ${from}::date and ${to}::date
+    group by agent_id, currency
+    order by agent_id, currency`,
+  ).then((r) => r.rows);
+
+/** How many of the agent's team were active in one day, week (from Monday) or month, per currency. */
+export const teamActiveCount = (db: DbOrTrx, agentId: number, period: 'D' | 'W' | 'M', periodStart: string) =>
+  executePreparedSql(
+    db,
+    sql<{ currency: string; n: number }>`select currency, count(*)::bigint as n
+    from report_team_active
+    where agent_id = ${agentId}::integer and period = ${period} and period_start = ${periodStart}::date
+    group by currency`,
   ).then((r) => r.rows);

@@ -9,6 +9,8 @@ import {
   memberSums,
   registrationTotals,
   rollupGeneration,
+  teamActiveCount,
+  teamSums,
 } from './reports.repository.ts';
 
 /** One active-player cache per database handle (a gateway has one; tests have several). */
@@ -225,4 +227,50 @@ export async function memberDaily(
     }
   }
   return { members, totals: [...totals.values()] };
+}
+
+/** An agent's whole team (every member below it, not itself) summed over a range, in one currency. */
+export type TeamFigures = Omit<MemberFigures, 'memberId' | 'activeDays'> & { agentId: number };
+
+/**
+ * Each named agent's team figures over a range of merchant days, from the team rollups (a few rows
+ * an agent whatever the team's size), per currency; agents whose team did nothing are absent.
+ */
+export async function teamDaily(
+  db: DbOrTrx,
+  agentIds: readonly number[],
+  range: DayRange,
+): Promise<TeamFigures[]> {
+  daysOf(range);
+  if (agentIds.length > MEMBER_DAILY_MAX_MEMBERS) {
+    throw new ReportsError('report_too_many_members', { max: MEMBER_DAILY_MAX_MEMBERS });
+  }
+  if (agentIds.length === 0) return [];
+  return (await teamSums(db, agentIds, range.from, range.to)).map((r) => ({
+    agentId: r.agent_id,
+    currency: r.currency,
+    rounds: r.rounds,
+    stake: r.stake,
+    payout: r.payout,
+    profit: r.payout - r.stake,
+    depositCount: r.deposit_count,
+    depositAmount: r.deposit_amount,
+    withdrawalCount: r.withdrawal_count,
+    withdrawalAmount: r.withdrawal_amount,
+    bonusAmount: r.bonus_amount,
+  }));
+}
+
+/**
+ * How many of the agent's team had a settled round in one merchant day ('D', start = the day), week
+ * from Monday ('W', start = that Monday) or month ('M', start = its first day), per currency.
+ */
+export async function teamActiveMembers(
+  db: DbOrTrx,
+  agentId: number,
+  period: 'D' | 'W' | 'M',
+  periodStart: string,
+): Promise<Map<string, number>> {
+  const rows = await teamActiveCount(db, agentId, period, periodStart);
+  return new Map(rows.map((r) => [r.currency, r.n]));
 }

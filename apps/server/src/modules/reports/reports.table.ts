@@ -70,6 +70,34 @@ export interface ReportMemberDayTable {
   bonus_amount: Sum;
 }
 
+/**
+ * Per agent x day x currency x shard: the agent's whole team (every member below it, not itself)
+ * summed as report_member_day sums one member (migration 202611271500-reports-team).
+ */
+export interface ReportTeamDayTable {
+  agent_id: number;
+  day: Day;
+  currency: string;
+  shard: number;
+  rounds: Sum;
+  stake: Sum;
+  payout: Sum;
+  deposit_count: Sum;
+  deposit_amount: Sum;
+  withdrawal_count: Sum;
+  withdrawal_amount: Sum;
+  bonus_amount: Sum;
+}
+
+/** A team member with a settled round in the agent's day (D), week from Monday (W) or month (M). */
+export interface ReportTeamActiveTable {
+  agent_id: number;
+  period: 'D' | 'W' | 'M';
+  period_start: Day;
+  currency: string;
+  member_id: number;
+}
+
 /** Source facts the rollups hold: (round | deposit | withdrawal | bonus | registration, its id). */
 export interface ReportFactTable {
   source: string;
@@ -90,4 +118,6 @@ export interface ReportsTables {
   report_member_day: ReportMemberDayTable;
   report_fact: ReportFactTable;
   report_generation: ReportGenerationTable;
+  report_team_day: ReportTeamDayTable;
+  report_team_active: ReportTeamActiveTable;
 }

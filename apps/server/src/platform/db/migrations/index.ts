@@ -36,6 +36,8 @@ import * as m202611270310 from './202611270310-operator-two-factor.ts';
 import * as m202611270900 from './202611270900-reports-rollups.ts';
 import * as m202611271400 from './202611271400-reports-generation.ts';
 import * as m202611271410 from './202611271410-member-downline-tree.ts';
+import * as m202611271500 from './202611271500-reports-team.ts';
+import * as m202611271510 from './202611271510-member-tree-joined.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -91,6 +93,8 @@ export const migrations: Record<string, Migration> = {
   '202611270900-reports-rollups': m202611270900,
   '202611271400-reports-generation': m202611271400,
   '202611271410-member-downline-tree': m202611271410,
+  '202611271500-reports-team': m202611271500,
+  '202611271510-member-tree-joined': m202611271510,
 };
 
 export const migrationProvider: MigrationProvider = {
