@@ -7,6 +7,10 @@ export const AGENT_ERROR_STATUS = {
   downline_not_found: 404,
   /** The agent holds AGENT_INVITATION_MAX invitation codes already; value.max. */
   invitation_limit: 409,
+  /** The operator does not let agents promote their downline (system setting). */
+  promote_not_allowed: 403,
+  /** The member is an agent already (or a trial account, which never becomes one). */
+  promote_refused: 409,
 } as const;
 
 export type AgentErrorCode = keyof typeof AGENT_ERROR_STATUS;
@@ -19,5 +23,13 @@ export const AGENT_ERROR_MESSAGES: Record<AgentErrorCode, { PT: string; EN: stri
   invitation_limit: {
     PT: 'Limite de códigos de convite atingido.',
     EN: 'You have reached the invitation code limit.',
+  },
+  promote_not_allowed: {
+    PT: 'A promoção de membros a agente não está habilitada.',
+    EN: 'Promoting members to agent is not enabled.',
+  },
+  promote_refused: {
+    PT: 'Este membro não pode ser promovido a agente.',
+    EN: 'This member cannot be promoted to agent.',
   },
 };

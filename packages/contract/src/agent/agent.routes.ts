@@ -12,6 +12,16 @@ import {
   teamOverviewValueSchema,
   teamSummaryQuerySchema,
   teamSummaryValueSchema,
+  incomeQuerySchema,
+  incomeValueSchema,
+  promoteDownlineBodySchema,
+  promoteDownlineValueSchema,
+  teamBetsPageSchema,
+  teamBetsQuerySchema,
+  teamPnlPageSchema,
+  teamPnlQuerySchema,
+  teamTransactionsPageSchema,
+  teamTransactionsQuerySchema,
 } from './agent.schemas.ts';
 
 const tags = ['agent'];
@@ -63,5 +73,36 @@ export const agentRoutes = {
     summary: 'A new invitation code for the caller (at most AGENT_INVITATION_MAX)',
     tags,
     response: invitationSchema,
+  }),
+  // --- team reports, promote (issue 24, branch teampages) ---
+  teamBets: defineRoute(agentCalls.teamBets, {
+    summary: "Betting records of the caller's whole team or one member of it, with totals (keyset)",
+    tags,
+    query: teamBetsQuerySchema,
+    response: teamBetsPageSchema,
+  }),
+  teamPnl: defineRoute(agentCalls.teamPnl, {
+    summary: 'Per direct downline (its whole team rolled up): deposits, withdrawals, valid bet, P&L, bonuses',
+    tags,
+    query: teamPnlQuerySchema,
+    response: teamPnlPageSchema,
+  }),
+  teamTransactions: defineRoute(agentCalls.teamTransactions, {
+    summary: "Deposits, withdrawals and transfers of the caller's team members (keyset)",
+    tags,
+    query: teamTransactionsQuerySchema,
+    response: teamTransactionsPageSchema,
+  }),
+  income: defineRoute(agentCalls.income, {
+    summary: "The caller's income by source and period (contract income once contracts feed it)",
+    tags,
+    query: incomeQuerySchema,
+    response: incomeValueSchema,
+  }),
+  promoteDownline: defineRoute(agentCalls.promoteDownline, {
+    summary: 'Make a direct downline member an agent (type 1), where the operator allows it',
+    tags,
+    body: promoteDownlineBodySchema,
+    response: promoteDownlineValueSchema,
   }),
 } as const;

@@ -29,10 +29,10 @@ import {
   uplinePaths,
   type TeamMember,
 } from '../member/index.ts';
-import { memberDaily } from '../reports/index.ts';
 import { lastLogins } from '../session/index.ts';
 import { dayStartIn, localDate, memberBalances, type WalletDeps } from '../wallet/index.ts';
 import { AgentError } from './agent.errors.ts';
+import { sumMembers } from './team-figures.ts';
 
 /** What the agent calls need, passed in so tests can wire a real database and a fixed clock. */
 export interface AgentDeps {
@@ -80,24 +80,7 @@ export async function getTeamSummary(
     teamIds(deps.db, auth.memberId),
     countMemberTeam(deps.db, { agentId: auth.memberId, since: dayStartIn(range.from, timeZone) }),
   ]);
-  const totals = { active: 0, depositCount: 0, depositAmount: 0, withdrawalCount: 0, withdrawalAmount: 0 };
-  const money = { validBet: 0, profit: 0, bonusAmount: 0 };
-  // memberDaily takes at most MEMBER_DAILY_MAX_MEMBERS ids at once: a large team in slices.
-  const SLICE = 5_000;
-  for (let i = 0; i < ids.length; i += SLICE) {
-    const { members } = await memberDaily(deps.db, ids.slice(i, i + SLICE), range);
-    for (const m of members) {
-      if (m.currency !== currency) continue;
-      if (m.activeDays > 0) totals.active += 1;
-      totals.depositCount += m.depositCount;
-      totals.depositAmount += m.depositAmount;
-      totals.withdrawalCount += m.withdrawalCount;
-      totals.withdrawalAmount += m.withdrawalAmount;
-      money.validBet += m.stake;
-      money.profit += m.profit;
-      money.bonusAmount += m.bonusAmount;
-    }
-  }
+  const sums = await sumMembers(deps, ids, range, currency);
   return {
     period,
     from: range.from,
@@ -105,12 +88,14 @@ export async function getTeamSummary(
     currency,
     teamSize: counts.totalMembers,
     newMembers: counts.newThisMonth,
-    activeMembers: totals.active,
-    depositCount: totals.depositCount,
-    depositAmount: totals.depositAmount,
-    withdrawalCount: totals.withdrawalCount,
-    withdrawalAmount: totals.withdrawalAmount,
-    ...money,
+    activeMembers: sums.active,
+    depositCount: sums.depositCount,
+    depositAmount: sums.depositAmount,
+    withdrawalCount: sums.withdrawalCount,
+    withdrawalAmount: sums.withdrawalAmount,
+    validBet: sums.validBet,
+    profit: sums.profit,
+    bonusAmount: sums.bonusAmount,
   };
 }
 

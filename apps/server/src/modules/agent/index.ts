@@ -4,6 +4,7 @@ import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import type { SystemService } from '../system/index.ts';
+import { createTeamBetReader } from '../games/index.ts';
 import { createWalletSettings, merchantCurrencyFrom } from '../wallet/index.ts';
 import { registerAgentRoutes } from './agent.routes.ts';
 
@@ -35,6 +36,7 @@ export const agentModule: ServerModule<AgentModuleDeps> = {
       visitor: deps.visitor,
       merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
       timeZone: async (code) => (await settings.get(code)).timeZone,
+      teamBets: createTeamBetReader(deps.db),
     });
   },
 };

@@ -174,3 +174,13 @@ export const affiliateCodesOf = (db: DbOrTrx, merchantCode: string, memberId: nu
     .orderBy('a.created_at', 'desc')
     .orderBy('a.code')
     .execute();
+
+/** The accounts of the named members (one array parameter, whatever the count). */
+export const accountsByIds = (db: DbOrTrx, memberIds: readonly number[]) =>
+  memberIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('member')
+        .select(['id', 'account', 'type'])
+        .where(sql<boolean>`id = any(${sql.val([...memberIds])}::int8[])`)
+        .execute();

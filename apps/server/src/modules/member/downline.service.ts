@@ -5,6 +5,7 @@ import { hashPassword } from '../../platform/crypto/password.ts';
 import { recordEvent } from '../../platform/events/event-catalogue.ts';
 import { AuthError } from '../../platform/http/auth-error.ts';
 import {
+  accountsByIds,
   affiliateCodesOf,
   insertTreePaths,
   moveSubtree,
@@ -229,4 +230,13 @@ export async function registerDownline(
     if ((err as { code?: string }).code === '23505') throw taken();
     throw err;
   }
+}
+
+/** Account and type of each named member (ids the caller has already scoped to a tree). */
+export async function membersByIds(
+  db: DbOrTrx,
+  memberIds: readonly number[],
+): Promise<Map<number, { account: string; type: number }>> {
+  const rows = await accountsByIds(db, memberIds);
+  return new Map(rows.map((r) => [r.id, { account: r.account, type: r.type }]));
 }

@@ -37,6 +37,7 @@ export {
   findInTree,
   invitationCodes,
   isInTree,
+  membersByIds,
   moveMember,
   registerDownline,
   team,
