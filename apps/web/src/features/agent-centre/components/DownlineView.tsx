@@ -1,4 +1,7 @@
+import { Suspense, useState } from 'react';
 import type { DownlineRow } from '@banca/contract';
+import { TransferUplinePage } from '@/features/wallet';
+import { Button, Modal, Spinner } from '@/ui';
 import { useT } from '@/i18n';
 import { dateTimeFormat } from '@/lib/clock';
 import { useUi } from '@/state';
@@ -14,6 +17,7 @@ export default function DownlineView() {
   const memberId = useUi((state) => state.memberInfo?.id);
   const filters = useUrlFilters<DownlineFilters>({ scope: '', kind: '' });
   const when = dateTimeFormat(language);
+  const [transferTo, setTransferTo] = useState<DownlineRow | null>(null);
   const columns: RecordColumn<DownlineRow>[] = [
     {
       id: 'account',
@@ -59,38 +63,63 @@ export default function DownlineView() {
       className: 'downline__path',
       render: (r) => r.uplinePath.join(' › '),
     },
+    {
+      id: 'actions',
+      header: t('agent.downline.actions'),
+      card: 'wide',
+      render: (r) =>
+        // Money moves only to a direct downline (the wallet's tree-transfer rule).
+        r.depth === 1 && r.status === 'ACTIVE' ? (
+          <Button size="sm" variant="secondary" onClick={() => setTransferTo(r)}>
+            {t('agent.downline.transfer')}
+          </Button>
+        ) : null,
+    },
   ];
   return (
-    <RecordPage
-      title={t('agent.pages.downlineManagmentView')}
-      filters={filters}
-      filterBar={{
-        label: t('agent.downline.filters'),
-        selects: [
-          {
-            name: 'scope',
-            label: t('agent.downline.scope'),
-            all: t('agent.downline.scopes.direct'),
-            options: [{ value: 'team', label: t('agent.downline.scopes.team') }],
-          },
-          {
-            name: 'kind',
-            label: t('agent.downline.kind'),
-            all: t('agent.downline.allKinds'),
-            options: [
-              { value: 'member', label: t('agent.register.kinds.member') },
-              { value: 'agent', label: t('agent.register.kinds.agent') },
-            ],
-          },
-        ],
-      }}
-      pageQuery={(cursor) => downlinePageQuery(memberId, filters.applied, cursor)}
-      columns={columns}
-      rowKey={(r) => String(r.memberId)}
-      rowTestId="downline-row"
-      caption={t('agent.pages.downlineManagmentView')}
-      icon="user"
-      texts={{ empty: t('agent.downline.empty'), emptyHint: t('agent.downline.emptyHint') }}
-    />
+    <>
+      {transferTo && (
+        <Modal
+          title={t('agent.downline.transferTo', { account: transferTo.account })}
+          onClose={() => setTransferTo(null)}
+          size="md"
+        >
+          <Suspense fallback={<Spinner />}>
+            <TransferUplinePage target={transferTo.account} />
+          </Suspense>
+        </Modal>
+      )}
+      <RecordPage
+        title={t('agent.pages.downlineManagmentView')}
+        filters={filters}
+        filterBar={{
+          label: t('agent.downline.filters'),
+          selects: [
+            {
+              name: 'scope',
+              label: t('agent.downline.scope'),
+              all: t('agent.downline.scopes.direct'),
+              options: [{ value: 'team', label: t('agent.downline.scopes.team') }],
+            },
+            {
+              name: 'kind',
+              label: t('agent.downline.kind'),
+              all: t('agent.downline.allKinds'),
+              options: [
+                { value: 'member', label: t('agent.register.kinds.member') },
+                { value: 'agent', label: t('agent.register.kinds.agent') },
+              ],
+            },
+          ],
+        }}
+        pageQuery={(cursor) => downlinePageQuery(memberId, filters.applied, cursor)}
+        columns={columns}
+        rowKey={(r) => String(r.memberId)}
+        rowTestId="downline-row"
+        caption={t('agent.pages.downlineManagmentView')}
+        icon="user"
+        texts={{ empty: t('agent.downline.empty'), emptyHint: t('agent.downline.emptyHint') }}
+      />
+    </>
   );
 }
