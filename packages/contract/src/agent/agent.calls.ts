@@ -69,4 +69,20 @@ export const agentCalls = {
     auth: 'token',
     enc: false,
   },
+  // --- back office: agents (issue 24, branch teampages) ---
+  opsAgents: { id: 'agent.opsAgents', method: 'GET', path: '/ops/agents', auth: 'operator', enc: false },
+  opsAgentDownline: {
+    id: 'agent.opsAgentDownline',
+    method: 'GET',
+    path: '/ops/agents/:id/downline',
+    auth: 'operator',
+    enc: false,
+  },
+  opsMoveMember: {
+    id: 'agent.opsMoveMember',
+    method: 'POST',
+    path: '/ops/agents/move',
+    auth: 'operator',
+    enc: false,
+  },
 } as const satisfies Record<string, RouteEntry>;

@@ -22,9 +22,17 @@ import {
   teamPnlQuerySchema,
   teamTransactionsPageSchema,
   teamTransactionsQuerySchema,
+  opsAgentIdParamsSchema,
+  opsAgentsPageSchema,
+  opsAgentsQuerySchema,
+  opsMoveMemberBodySchema,
+  opsMoveMemberValueSchema,
+  opsTreePageSchema,
+  opsTreeQuerySchema,
 } from './agent.schemas.ts';
 
 const tags = ['agent'];
+const opsTags = ['ops', 'agent'];
 
 /**
  * Agent-centre calls. Only agents may call them (403 forbidden for others), and never from a trial
@@ -104,5 +112,27 @@ export const agentRoutes = {
     tags,
     body: promoteDownlineBodySchema,
     response: promoteDownlineValueSchema,
+  }),
+  // --- back office: agents (issue 24, branch teampages) ---
+  opsAgents: defineRoute(agentCalls.opsAgents, {
+    summary:
+      'Agents with team size, direct downline and the team deposits and valid bet this month (agents.read)',
+    tags: opsTags,
+    query: opsAgentsQuerySchema,
+    response: opsAgentsPageSchema,
+  }),
+  opsAgentDownline: defineRoute(agentCalls.opsAgentDownline, {
+    summary: "One level of a member's downline tree, for the lazy tree view (agents.read)",
+    tags: opsTags,
+    params: opsAgentIdParamsSchema,
+    query: opsTreeQuerySchema,
+    response: opsTreePageSchema,
+  }),
+  opsMoveMember: defineRoute(agentCalls.opsMoveMember, {
+    summary:
+      'Move a member and its team below another agent, with a reason; never below itself (agents.manage; audited)',
+    tags: opsTags,
+    body: opsMoveMemberBodySchema,
+    response: opsMoveMemberValueSchema,
   }),
 } as const;

@@ -355,3 +355,79 @@ export const promoteDownlineValueSchema = z.strictObject({
   type: z.number().int(),
 });
 export type PromoteDownlineValue = z.infer<typeof promoteDownlineValueSchema>;
+
+// --- back office: agents (issue 24) -----------------------------------------------------------------
+
+/** GET /ops/agents: agent accounts (types 1, 2, 41, 42), newest first, by account prefix; keyset by id. */
+export const opsAgentsQuerySchema = z.strictObject({
+  account: z.string().trim().max(64).optional(),
+  after: queryInteger(1).optional(),
+  limit: queryInteger(1, 100).default(50),
+});
+export type OpsAgentsQuery = z.infer<typeof opsAgentsQuerySchema>;
+
+export const opsAgentSchema = z.strictObject({
+  id: z.number().int().positive(),
+  account: z.string().max(64),
+  type: z.number().int(),
+  status: z.enum(['ACTIVE', 'DISABLED']),
+  /** The direct upline's account; null at the top. */
+  upline: z.string().max(64).nullable(),
+  teamSize: count,
+  directDownline: count,
+  /** This month (merchant days), the whole team's, minor units of `currency`. */
+  teamDeposits: money,
+  teamValidBet: money,
+  currency: z.string().max(8),
+  registeredAt: iso,
+});
+export type OpsAgent = z.infer<typeof opsAgentSchema>;
+
+export const opsAgentsPageSchema = z.strictObject({
+  items: z.array(opsAgentSchema),
+  /** Pass as `after` for the next page; null on the last page. */
+  nextCursor: z.number().int().nullable(),
+});
+export type OpsAgentsPage = z.infer<typeof opsAgentsPageSchema>;
+
+/** GET /ops/agents/:id/downline: one level of a member's tree (the tree view expands level by level). */
+export const opsAgentIdParamsSchema = z.strictObject({ id: queryInteger(1) });
+export const opsTreeQuerySchema = z.strictObject({
+  after: queryInteger(1).optional(),
+  limit: queryInteger(1, 200).default(100),
+});
+export const opsTreeNodeSchema = z.strictObject({
+  id: z.number().int().positive(),
+  account: z.string().max(64),
+  type: z.number().int(),
+  isAgent: z.boolean(),
+  status: z.enum(['ACTIVE', 'DISABLED']),
+  /** Its own direct downline: > 0 means the node can expand. */
+  directDownline: count,
+  teamSize: count,
+});
+export type OpsTreeNode = z.infer<typeof opsTreeNodeSchema>;
+export const opsTreePageSchema = z.strictObject({
+  /** The member whose level this is. */
+  root: opsTreeNodeSchema,
+  items: z.array(opsTreeNodeSchema),
+  nextCursor: z.number().int().nullable(),
+});
+export type OpsTreePage = z.infer<typeof opsTreePageSchema>;
+
+/** POST /ops/agents/move: a member (with its whole team) to another upline, with a reason (audited). */
+export const opsMoveMemberBodySchema = z.strictObject({
+  memberId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  /** The new upline's account (an agent). */
+  uplineAccount: z.string().trim().min(1).max(64),
+  reason: z.string().trim().min(3).max(500),
+});
+export type OpsMoveMemberBody = z.infer<typeof opsMoveMemberBodySchema>;
+
+export const opsMoveMemberValueSchema = z.strictObject({
+  memberId: z.number().int().positive(),
+  account: z.string().max(64),
+  fromUpline: z.string().max(64).nullable(),
+  toUpline: z.string().max(64),
+});
+export type OpsMoveMemberValue = z.infer<typeof opsMoveMemberValueSchema>;

@@ -43,6 +43,7 @@ export {
   team,
   teamIds,
   uplinePaths,
+  uplineAccountOf,
   type TeamMember,
 } from './downline.service.ts';
 export { sendSmsCode } from './sms-code.service.ts';
