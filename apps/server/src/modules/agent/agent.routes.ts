@@ -21,8 +21,11 @@ import {
   getTeamTransactions,
   type AgentTeamDeps,
 } from './agent-team.service.ts';
+import { promoteDownline } from './agent-promote.service.ts';
 
 export interface AgentRouteDeps extends AgentTeamDeps {
+  /** Agents may promote a direct downline member to agent. */
+  promoteAllowed: boolean;
   merchantCode: string;
   serverKey: ServerKey;
   visitor: (request: FastifyRequest) => Visitor;
@@ -71,4 +74,10 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps):
     agentOnly,
   );
   registerRoute(app, agentRoutes.income, ({ auth, query }) => getIncome(deps, auth, query), agentOnly);
+  registerRoute(
+    app,
+    agentRoutes.promoteDownline,
+    ({ auth, body }) => promoteDownline(deps, auth, body),
+    agentOnly,
+  );
 }

@@ -24,6 +24,8 @@ export interface AgentModuleDeps {
   visitor: (request: FastifyRequest) => Visitor;
   system: Pick<SystemService, 'whitelabel'>;
   auth: { clock: () => Date };
+  /** Agents may promote a direct downline member to agent (config AGENT_PROMOTE). */
+  agentPromote: boolean;
   /** /ops access; undefined: no back office (the /ops routes are not registered). */
   ops: OpsAccess | undefined;
 }
@@ -44,6 +46,7 @@ export const agentModule: ServerModule<AgentModuleDeps> = {
       serverKey: deps.serverKey,
       visitor: deps.visitor,
       teamBets: createTeamBetReader(deps.db),
+      promoteAllowed: deps.agentPromote,
     });
     if (deps.ops) registerAgentOpsRoutes(app, { ...base, ops: deps.ops, access: deps.ops });
   },

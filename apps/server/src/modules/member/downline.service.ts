@@ -10,6 +10,7 @@ import {
   insertTreePaths,
   moveSubtree,
   parentAccount,
+  retypeChild,
   teamCounts,
   teamIdRows,
   teamRows,
@@ -240,3 +241,15 @@ export async function membersByIds(
   const rows = await accountsByIds(db, memberIds);
   return new Map(rows.map((r) => [r.id, { account: r.account, type: r.type }]));
 }
+
+/**
+ * A direct downline member (type MEMBER) of `agentId` becomes an agent (type AGENT); false when the
+ * member is not a direct child of the agent or not a plain member (an agent already, a trial account).
+ */
+export const promoteChildToAgent = async (db: DbOrTrx, agentId: number, memberId: number): Promise<boolean> =>
+  (await retypeChild(db, {
+    parentId: agentId,
+    memberId,
+    fromType: MEMBER_TYPE.MEMBER,
+    toType: MEMBER_TYPE.AGENT,
+  })) === 1;

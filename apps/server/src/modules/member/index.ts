@@ -39,6 +39,7 @@ export {
   isInTree,
   membersByIds,
   moveMember,
+  promoteChildToAgent,
   registerDownline,
   team,
   teamIds,

@@ -1,4 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
+import { isApiError } from '@/api';
 import type { DownlineRow } from '@banca/contract';
 import { TransferUplinePage } from '@/features/wallet';
 import { Button, Modal, Spinner } from '@/ui';
@@ -6,7 +8,7 @@ import { useT } from '@/i18n';
 import { dateTimeFormat } from '@/lib/clock';
 import { useUi } from '@/state';
 import { Money, RecordPage, useUrlFilters, type RecordColumn } from '@/ui/records';
-import { downlinePageQuery, type DownlineFilters } from '../api/agent-api';
+import { downlinePageQuery, promoteDownline, type DownlineFilters } from '../api/agent-api';
 
 /**
  * downlineManagmentView: the direct downline or the whole team, newest first, with balance, last
@@ -18,6 +20,17 @@ export default function DownlineView() {
   const filters = useUrlFilters<DownlineFilters>({ scope: '', kind: '' });
   const when = dateTimeFormat(language);
   const [transferTo, setTransferTo] = useState<DownlineRow | null>(null);
+  const [promote, setPromote] = useState<DownlineRow | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const client = useQueryClient();
+  const promotion = useMutation({
+    mutationFn: (row: DownlineRow) => promoteDownline(row.memberId),
+    onSuccess: (v) => {
+      setPromote(null);
+      setNotice(t('agent.downline.promoted', { account: v.account }));
+      void client.invalidateQueries({ queryKey: ['agent'] });
+    },
+  });
   const columns: RecordColumn<DownlineRow>[] = [
     {
       id: 'account',
@@ -70,14 +83,57 @@ export default function DownlineView() {
       render: (r) =>
         // Money moves only to a direct downline (the wallet's tree-transfer rule).
         r.depth === 1 && r.status === 'ACTIVE' ? (
-          <Button size="sm" variant="secondary" onClick={() => setTransferTo(r)}>
-            {t('agent.downline.transfer')}
-          </Button>
+          <span className="downline__actions">
+            <Button size="sm" variant="secondary" onClick={() => setTransferTo(r)}>
+              {t('agent.downline.transfer')}
+            </Button>
+            {!r.isAgent && (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  promotion.reset();
+                  setPromote(r);
+                }}
+              >
+                {t('agent.downline.promote')}
+              </Button>
+            )}
+          </span>
         ) : null,
     },
   ];
   return (
     <>
+      {notice && (
+        <p className="form__success downline__notice" role="status">
+          {notice}
+        </p>
+      )}
+      {promote && (
+        <Modal
+          title={t('agent.downline.promoteTitle', { account: promote.account })}
+          onClose={() => setPromote(null)}
+          size="sm"
+          footer={
+            <>
+              <Button variant="outline" onClick={() => setPromote(null)}>
+                {t('common.cancel')}
+              </Button>
+              <Button variant="primary" busy={promotion.isPending} onClick={() => promotion.mutate(promote)}>
+                {t('agent.downline.promote')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('agent.downline.promoteText', { account: promote.account })}</p>
+          {promotion.error && (
+            <p className="records__error" role="alert">
+              {isApiError(promotion.error) ? promotion.error.message : t('unknown_error')}
+            </p>
+          )}
+        </Modal>
+      )}
       {transferTo && (
         <Modal
           title={t('agent.downline.transferTo', { account: transferTo.account })}
