@@ -26,7 +26,8 @@ import {
   type AuthTestServer,
 } from '../../test/auth-client.ts';
 import { roundSettled } from '../games/index.ts';
-import { moveMember } from '../member/index.ts';
+import { findMemberById, moveMember } from '../member/index.ts';
+import { promoteDownline } from './agent-promote.service.ts';
 import { ensureMemberWallet, houseAccount, transfer, walletDepositCredited } from '../wallet/index.ts';
 
 let t: AuthTestServer;
@@ -334,5 +335,37 @@ describe('BOLA and bad input', () => {
     ).token;
     for (const route of [agentRoutes.teamBets, agentRoutes.teamPnl, agentRoutes.teamTransactions])
       expectFailure(await call(route, token), 403, 'forbidden');
+  });
+});
+
+describe('POST /wps/agent/downline/promote', () => {
+  it('makes a direct downline member an agent once; deeper, stranger and missing answer the same 404', async () => {
+    const promote = (memberId: number) => call(agentRoutes.promoteDownline, tree.token, {}, { memberId });
+    const missing = await promote(999_999_999);
+    expectFailure(missing, 404, 'downline_not_found');
+    for (const probe of [tree.m2, tree.x, tree.u, tree.a]) {
+      const res = await promote(probe);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: missing.body });
+    }
+    expectFailure(await promote(tree.s), 409, 'promote_refused');
+    const ok = await promote(tree.m1);
+    expect(ok.status).toBe(200);
+    expect(ok.body.value).toEqual({ memberId: tree.m1, account: tree.accounts.m1, type: MEMBER_TYPE.AGENT });
+    expect((await findMemberById(db(), tree.m1))?.type).toBe(MEMBER_TYPE.AGENT);
+    expectFailure(await promote(tree.m1), 409, 'promote_refused');
+    expect((await findMemberById(db(), tree.m2))?.type).toBe(MEMBER_TYPE.MEMBER);
+  });
+
+  it('is refused with 403 promote_not_allowed when the operator turned it off', async () => {
+    const deps = {
+      db: db(),
+      clock: () => new Date(),
+      merchantCurrency: async () => ({ currency: 'BRL', currencySymbol: 'R$' }),
+      timeZone: async () => 'UTC',
+      promoteAllowed: false,
+    };
+    await expect(
+      promoteDownline(deps, { memberId: tree.a, merchantCode: 'banca' } as never, { memberId: tree.m2 }),
+    ).rejects.toMatchObject({ code: 'promote_not_allowed', status: 403 });
   });
 });
