@@ -265,6 +265,7 @@ export const en: Catalogue = {
     moveTitle: 'Move {{account}}',
     moveText: 'The member moves with its whole team ({{team}} accounts) below the new upline.',
     newUpline: 'New upline (agent account)',
+    reason: 'Reason (kept in the audit)',
     moved: '{{account}} now sits below {{to}}.',
     loading: 'Loading…',
     more: 'More members on this level: search the agent to open it.',

@@ -272,6 +272,7 @@ export const pt = {
     moveTitle: 'Mover {{account}}',
     moveText: 'O membro é movido com toda a equipe ({{team}} contas) para baixo do novo superior.',
     newUpline: 'Novo superior (conta de agente)',
+    reason: 'Motivo (fica na auditoria)',
     moved: '{{account}} agora está abaixo de {{to}}.',
     loading: 'Carregando…',
     more: 'Há mais membros neste nível: pesquise o agente para abri-lo.',

@@ -290,7 +290,7 @@ function MoveDialog({
           <input id="move-upline" name="upline" required maxLength={64} autoComplete="off" autoFocus />
         </div>
         <div className="field">
-          <label htmlFor="move-reason">{t('members.reason')}</label>
+          <label htmlFor="move-reason">{t('agents.reason')}</label>
           <textarea id="move-reason" name="reason" rows={3} required minLength={3} maxLength={500} />
         </div>
         {error && <Notice kind="error">{error}</Notice>}
