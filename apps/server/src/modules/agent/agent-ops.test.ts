@@ -4,7 +4,16 @@
  * below another agent (audited with before, after and reason), and the refusals (below itself, below
  * its own team, not an agent, missing, bad input) which change nothing.
  */
-import { agentRoutes, MEMBER_TYPE, opsAgentsPageSchema, opsTreePageSchema } from '@banca/contract';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import {
+  agentRoutes,
+  isCatalogueErrorCode,
+  MEMBER_TYPE,
+  opsAgentsPageSchema,
+  opsTreePageSchema,
+} from '@banca/contract';
+import { badInputRuns } from '../../test/bad-input-runs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshUsername, insertAccounts } from '../../test/auth-client.ts';
 import { startOpsTestServer, type OpsTestServer } from '../../test/ops-client.ts';
@@ -123,4 +132,80 @@ describe('move a member', () => {
     const denied = await move({ memberId: a1, uplineAccount: names[4], reason: 'support tries' }, support);
     expect(denied.status).toBe(403);
   });
+});
+
+describe('generated bad input on the back-office agent calls', () => {
+  const RUNS = badInputRuns(210);
+  const digest = async () =>
+    (
+      await sql<{ d: string }>`select md5(
+        coalesce((select string_agg(id || ':' || coalesce(parent_id, 0), '|' order by id) from member), '')
+        || coalesce((select count(*)::text from operator_audit), '')) as d`.execute(t.database.db)
+    ).rows[0]!.d;
+  const junk = fc.oneof(
+    fc.string({ maxLength: 20 }),
+    fc.integer({ min: -1_000_000, max: 0 }),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Number.isInteger(n)),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.integer(), { maxLength: 2 }),
+    fc.integer({ min: 501, max: 3_000 }).map((n) => 'x'.repeat(n)),
+  );
+
+  it(`${agentRoutes.opsMoveMember.path}: ${RUNS} bad bodies answer a 4xx with a code and move no one`, async () => {
+    const { a1, names } = await tree();
+    const base = { memberId: a1, uplineAccount: names[4]!, reason: 'a valid reason' };
+    const bodies = fc
+      .array(
+        fc.oneof(
+          fc.record({ key: fc.constantFrom('memberId', 'uplineAccount', 'reason', 'extra'), value: junk }),
+          fc.record({
+            key: fc.constantFrom('memberId', 'uplineAccount', 'reason'),
+            value: fc.constant(undefined),
+          }),
+        ),
+        { minLength: 1, maxLength: 3 },
+      )
+      .map((ms) => {
+        const out: Record<string, unknown> = { ...base };
+        for (const m of ms) out[m.key] = m.value;
+        return JSON.parse(JSON.stringify(out)) as Record<string, unknown>;
+      })
+      .filter((b) => !agentRoutes.opsMoveMember.body!.safeParse(b).success);
+    const before = await digest();
+    await fc.assert(
+      fc.asyncProperty(bodies, async (body) => {
+        const res = await move(body);
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(isCatalogueErrorCode(String(res.body.code))).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await digest()).toBe(before);
+  }, 300_000);
+
+  it(`${agentRoutes.opsAgents.path}: ${RUNS} bad queries answer 400`, async () => {
+    const queries = fc
+      .record({
+        key: fc.constantFrom('account', 'after', 'limit', 'other'),
+        value: fc.oneof(
+          fc.string({ maxLength: 12 }),
+          fc.constantFrom('0', '-1', '101', '1.5', 'x'.repeat(70)),
+        ),
+      })
+      .filter(({ key, value }) => !agentRoutes.opsAgents.query!.safeParse({ [key]: value }).success);
+    await fc.assert(
+      fc.asyncProperty(queries, async ({ key, value }) => {
+        const res = await t.ops(
+          `${agentRoutes.opsAgents.path}?${new URLSearchParams({ [key]: value }).toString()}`,
+          {
+            token: support,
+          },
+        );
+        expect([res.status, res.body.code]).toEqual([400, 'invalid_input']);
+      }),
+      { numRuns: RUNS },
+    );
+  }, 300_000);
 });
