@@ -48,7 +48,7 @@ export function AgentsPage() {
       header: t('agents.account'),
       value: (a) => a.account,
       cell: (a) => (
-        <button type="button" className="btn btn--link" onClick={() => openTree(a.id)}>
+        <button type="button" className="btn btn--link agent-account" onClick={() => openTree(a.id)}>
           {a.account}
         </button>
       ),
