@@ -28,6 +28,8 @@ const DESKTOP_JOURNEYS = [
   '**/sandbox.spec.ts',
   '**/wallet-record.spec.ts',
   '**/wallet-transfer.spec.ts',
+  // issue 24 (branch teampages)
+  '**/backoffice-agents.spec.ts',
 ];
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
 import { shot, t } from './support';
 import {
   captchaSolver,
@@ -11,14 +12,51 @@ import {
 } from './auth-support';
 
 /*
- * The agent centre's foundation (issue 24): agent01 opens the register centre, takes its invitation
- * link, a new visitor registers through it (the code filled in), and the agent sees the new member in
- * its direct downline and in the team overview's figures. Desktop, Portuguese.
+ * The agent centre (issue 24): agent01 opens the register centre, takes its invitation link, a new
+ * visitor registers through it (the code filled in), and the agent sees the new member in its direct
+ * downline and in the team overview's figures; then goes through the team reports (team betting
+ * filtered to the new member, downline P&L with its CSV, transaction details, income) and promotes
+ * the new member to agent. Desktop, Portuguese; the report pages are then photographed in both
+ * languages, both themes, phone and desktop (SHOTS_DIR, default e2e/.artifacts/shots).
  */
+const SHOTS_DIR = process.env.SHOTS_DIR;
+
+/** Each team report page in PT and EN, dark and light, desktop and phone. */
+async function reportShots(page: Page, dir: string) {
+  mkdirSync(dir, { recursive: true });
+  const pages = [
+    'personalHistoryCopy',
+    'palStatementsAgentCopy',
+    'agentDownlineTransactionDetailsCopy',
+    'agentRevenueReport',
+    'downlineManagmentView',
+  ];
+  for (const lang of ['PT', 'EN'] as const) {
+    await page.addInitScript((value) => localStorage.setItem('banca.language', value), lang);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const [width, height, name] of [
+        [1366, 768, 'desktop'],
+        [390, 844, 'phone'],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        for (const p of pages) {
+          await page.goto(`/agentHome?page=${p}`);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          await expect(page.locator('section.records')).toBeVisible();
+          await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+          await page.screenshot({ path: `${dir}/${p}-${lang}-${theme}-${name}.png`, fullPage: true });
+        }
+      }
+    }
+  }
+}
 test('an invitation link brings a new member into the agent’s direct downline', async ({
   page,
   browser,
 }, info) => {
+  // The journey, then 40 full-page photographs of the report pages.
+  test.setTimeout(420_000);
   const lang = 'PT';
   await useLanguage(page, lang);
   await page.goto('/agent');
@@ -82,4 +120,44 @@ test('an invitation link brings a new member into the agent’s direct downline'
   await expect(page.getByTestId('team-newMembers')).toHaveText(String(before + 1));
   await page.goto('/agentHome?page=registerCenter');
   await expect(card).toContainText(/\d+/);
+
+  // Team betting: the betting-record filters over the whole team, then one member of it.
+  await page.goto('/agentHome?page=personalHistoryCopy');
+  await expect(page.getByTestId('team-bet-totals')).toBeVisible();
+  await page.getByLabel(t(lang, 'agent.reports.member'), { exact: true }).fill(username);
+  await page.getByRole('button', { name: t(lang, 'records.apply') }).click();
+  await expect(page).toHaveURL(new RegExp(`account=${username}`));
+  await expect(page.getByText(t(lang, 'records.betsEmptyFiltered'))).toBeVisible();
+
+  // Downline P&L: one row per direct downline (the new member among them), and its CSV.
+  await page.goto('/agentHome?page=palStatementsAgentCopy');
+  await expect(page.getByTestId('pnl-row').filter({ hasText: username })).toBeVisible();
+  await expect(page.getByTestId('pnl-totals')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: t(lang, 'agent.reports.csv') }).click();
+  expect((await download).suggestedFilename()).toBe('downline-pnl.csv');
+
+  // Transaction details: filtered to deposits, in the URL.
+  await page.goto('/agentHome?page=agentDownlineTransactionDetailsCopy');
+  await page.getByLabel(t(lang, 'agent.reports.type'), { exact: true }).selectOption('DEPOSIT');
+  await page.getByRole('button', { name: t(lang, 'records.apply') }).click();
+  await expect(page).toHaveURL(/type=DEPOSIT/);
+
+  // Income: by source, contract pay marked as coming.
+  await page.goto('/agentHome?page=agentRevenueReport');
+  await expect(page.getByTestId('income-CONTRACT')).toHaveText(t(lang, 'agent.reports.contractLater'));
+  await expect(page.getByTestId('income-total')).toBeVisible();
+
+  // Promote the new member to agent from the downline list.
+  await page.goto('/agentHome?page=downlineManagmentView');
+  const newRow = page.getByTestId('downline-row').filter({ hasText: username });
+  await newRow.getByRole('button', { name: t(lang, 'agent.downline.promote') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t(lang, 'agent.downline.promote') })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: username })).toBeVisible();
+  await expect(newRow).toContainText(t(lang, 'agent.register.kinds.agent'));
+
+  await reportShots(page, SHOTS_DIR ?? 'e2e/.artifacts/shots/teampages');
 });

@@ -303,6 +303,8 @@ export async function buildApp({
     social: { oidc: createOidcClients(config.oidc), publicUrl: config.publicUrl },
     captchas,
     sandboxAllowRemote: config.sandboxAllowRemote,
+    /** Agents may promote a direct downline member to agent (AGENT_PROMOTE). */
+    agentPromote: config.agentPromote,
     houseBuckets: config.ledgerHouseBuckets,
     houseGatewayUrl: config.houseGatewayUrl,
     lotteryPeriodSeconds: config.lotteryPeriodSeconds,

@@ -8,6 +8,8 @@ export const PAGES = [
   { path: '/maintenance', label: 'nav.maintenance', permission: 'system.settings' },
   { path: '/withdrawals', label: 'nav.withdrawals', permission: 'withdrawals.read' },
   { path: '/audit', label: 'nav.audit', permission: 'audit.read' },
+  // --- agents (issue 24, branch teampages) ---
+  { path: '/agents', label: 'nav.agents', permission: 'agents.read' },
 ] as const satisfies readonly { path: string; label: MessageKey; permission: OpsPermission }[];
 
 export const LOGIN_PATH = '/login';

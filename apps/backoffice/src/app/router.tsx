@@ -68,6 +68,11 @@ export const router = createBrowserRouter(
           path: 'audit',
           lazy: async () => ({ Component: (await import('@/features/audit/AuditPage.tsx')).AuditPage }),
         },
+        // --- agents (issue 24, branch teampages) ---
+        {
+          path: 'agents',
+          lazy: async () => ({ Component: (await import('@/features/agents/AgentsPage.tsx')).AgentsPage }),
+        },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

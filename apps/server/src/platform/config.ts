@@ -56,6 +56,8 @@ export interface Config {
    * answer) answer loopback clients only, unless this opens them to the network on purpose.
    */
   sandboxAllowRemote: boolean;
+  /** Agents may promote a direct downline member to agent (AGENT_PROMOTE, default true). */
+  agentPromote: boolean;
   /**
    * Buckets per house ledger account (LEDGER_HOUSE_BUCKETS, 1-16, default 16). Only the wallet
    * benchmark lowers it, to show the hot row that one bucket is.
@@ -181,6 +183,7 @@ const fields = {
   METRICS_TOKEN: z.string().min(24).describe('must be at least 24 characters'),
   SEED_DEMO: bool.describe('must be true or false'),
   SANDBOX_ALLOW_REMOTE: bool.describe('must be true or false'),
+  AGENT_PROMOTE: bool.describe('must be true or false'),
   WEB_DIST: z.string().min(1).describe('must be a folder path'),
   BACKOFFICE_DIST: z.string().min(1).describe('must be a folder path'),
   LEDGER_HOUSE_BUCKETS: z.coerce.number().int().min(1).max(16).describe('must be an integer 1-16'),
@@ -290,6 +293,7 @@ export function loadConfig(env: Env): Config {
     publicUrl: (read(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     oidc: readOidc(env),
     sandboxAllowRemote: read(env, 'SANDBOX_ALLOW_REMOTE') ?? false,
+    agentPromote: read(env, 'AGENT_PROMOTE') ?? true,
     ledgerHouseBuckets: read(env, 'LEDGER_HOUSE_BUCKETS') ?? 16,
     houseGatewayUrl: read(env, 'HOUSE_GATEWAY_URL')?.replace(/\/+$/, ''),
     lotteryPeriodSeconds: read(env, 'LOTTERY_PERIOD_SECONDS'),

@@ -51,4 +51,38 @@ export const agentCalls = {
     auth: 'token',
     enc: false,
   },
+  // --- team reports, promote (issue 24, branch teampages) ---
+  teamBets: { id: 'agent.teamBets', method: 'GET', path: '/wps/agent/team/bets', auth: 'token', enc: false },
+  teamPnl: { id: 'agent.teamPnl', method: 'GET', path: '/wps/agent/team/pnl', auth: 'token', enc: false },
+  teamTransactions: {
+    id: 'agent.teamTransactions',
+    method: 'GET',
+    path: '/wps/agent/team/transactions',
+    auth: 'token',
+    enc: false,
+  },
+  income: { id: 'agent.income', method: 'GET', path: '/wps/agent/income', auth: 'token', enc: false },
+  promoteDownline: {
+    id: 'agent.promoteDownline',
+    method: 'POST',
+    path: '/wps/agent/downline/promote',
+    auth: 'token',
+    enc: false,
+  },
+  // --- back office: agents (issue 24, branch teampages) ---
+  opsAgents: { id: 'agent.opsAgents', method: 'GET', path: '/ops/agents', auth: 'operator', enc: false },
+  opsAgentDownline: {
+    id: 'agent.opsAgentDownline',
+    method: 'GET',
+    path: '/ops/agents/:id/downline',
+    auth: 'operator',
+    enc: false,
+  },
+  opsMoveMember: {
+    id: 'agent.opsMoveMember',
+    method: 'POST',
+    path: '/ops/agents/move',
+    auth: 'operator',
+    enc: false,
+  },
 } as const satisfies Record<string, RouteEntry>;

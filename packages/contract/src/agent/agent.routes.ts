@@ -12,9 +12,27 @@ import {
   teamOverviewValueSchema,
   teamSummaryQuerySchema,
   teamSummaryValueSchema,
+  incomeQuerySchema,
+  incomeValueSchema,
+  promoteDownlineBodySchema,
+  promoteDownlineValueSchema,
+  teamBetsPageSchema,
+  teamBetsQuerySchema,
+  teamPnlPageSchema,
+  teamPnlQuerySchema,
+  teamTransactionsPageSchema,
+  teamTransactionsQuerySchema,
+  opsAgentIdParamsSchema,
+  opsAgentsPageSchema,
+  opsAgentsQuerySchema,
+  opsMoveMemberBodySchema,
+  opsMoveMemberValueSchema,
+  opsTreePageSchema,
+  opsTreeQuerySchema,
 } from './agent.schemas.ts';
 
 const tags = ['agent'];
+const opsTags = ['ops', 'agent'];
 
 /**
  * Agent-centre calls. Only agents may call them (403 forbidden for others), and never from a trial
@@ -63,5 +81,58 @@ export const agentRoutes = {
     summary: 'A new invitation code for the caller (at most AGENT_INVITATION_MAX)',
     tags,
     response: invitationSchema,
+  }),
+  // --- team reports, promote (issue 24, branch teampages) ---
+  teamBets: defineRoute(agentCalls.teamBets, {
+    summary: "Betting records of the caller's whole team or one member of it, with totals (keyset)",
+    tags,
+    query: teamBetsQuerySchema,
+    response: teamBetsPageSchema,
+  }),
+  teamPnl: defineRoute(agentCalls.teamPnl, {
+    summary: 'Per direct downline (its whole team rolled up): deposits, withdrawals, valid bet, P&L, bonuses',
+    tags,
+    query: teamPnlQuerySchema,
+    response: teamPnlPageSchema,
+  }),
+  teamTransactions: defineRoute(agentCalls.teamTransactions, {
+    summary: "Deposits, withdrawals and transfers of the caller's team members (keyset)",
+    tags,
+    query: teamTransactionsQuerySchema,
+    response: teamTransactionsPageSchema,
+  }),
+  income: defineRoute(agentCalls.income, {
+    summary: "The caller's income by source and period (contract income once contracts feed it)",
+    tags,
+    query: incomeQuerySchema,
+    response: incomeValueSchema,
+  }),
+  promoteDownline: defineRoute(agentCalls.promoteDownline, {
+    summary: 'Make a direct downline member an agent (type 1), where the operator allows it',
+    tags,
+    body: promoteDownlineBodySchema,
+    response: promoteDownlineValueSchema,
+  }),
+  // --- back office: agents (issue 24, branch teampages) ---
+  opsAgents: defineRoute(agentCalls.opsAgents, {
+    summary:
+      'Agents with team size, direct downline and the team deposits and valid bet this month (agents.read)',
+    tags: opsTags,
+    query: opsAgentsQuerySchema,
+    response: opsAgentsPageSchema,
+  }),
+  opsAgentDownline: defineRoute(agentCalls.opsAgentDownline, {
+    summary: "One level of a member's downline tree, for the lazy tree view (agents.read)",
+    tags: opsTags,
+    params: opsAgentIdParamsSchema,
+    query: opsTreeQuerySchema,
+    response: opsTreePageSchema,
+  }),
+  opsMoveMember: defineRoute(agentCalls.opsMoveMember, {
+    summary:
+      'Move a member and its team below another agent, with a reason; never below itself (agents.manage; audited)',
+    tags: opsTags,
+    body: opsMoveMemberBodySchema,
+    response: opsMoveMemberValueSchema,
   }),
 } as const;

@@ -1,5 +1,12 @@
 /** Wire shapes of the agent centre. */
 import { z } from 'zod';
+import {
+  betRecordEntrySchema,
+  betRecordQuerySchema,
+  recordTotalsSchema,
+} from '../games/bet-record.schemas.ts';
+import { moneySchema } from '../money.ts';
+import { queryInteger } from '../query-number.ts';
 
 const count = z.number().int().min(0);
 
@@ -164,3 +171,263 @@ export type Invitation = z.infer<typeof invitationSchema>;
 /** GET /wps/agent/invitations (newest first); POST answers the new one. */
 export const invitationListSchema = z.strictObject({ items: z.array(invitationSchema) });
 export type InvitationList = z.infer<typeof invitationListSchema>;
+
+// --- team reports (issue 24: team betting, downline P&L, downline transactions, income) ------------
+
+/**
+ * GET /wps/agent/team/bets: the betting-record filters (games contract) over the caller's whole team,
+ * or one member of it by account (404 downline_not_found outside the tree, as for a missing one).
+ */
+export const teamBetsQuerySchema = betRecordQuerySchema.safeExtend({
+  account: z.string().trim().min(1).max(64).optional(),
+});
+export type TeamBetsQuery = z.infer<typeof teamBetsQuerySchema>;
+
+export const teamBetEntrySchema = betRecordEntrySchema.extend({
+  memberId: z.number().int().positive(),
+  account: z.string().max(64),
+});
+export type TeamBetEntry = z.infer<typeof teamBetEntrySchema>;
+
+export const teamBetsPageSchema = z.strictObject({
+  items: z.array(teamBetEntrySchema),
+  /** Over the whole filter: count, stake, payout, profit (payout - stake) and valid bet (settled stakes). */
+  totals: recordTotalsSchema.extend({ validBet: moneySchema }),
+  nextCursor: z.string().nullable(),
+});
+export type TeamBetsPage = z.infer<typeof teamBetsPageSchema>;
+
+const merchantDay = z.iso.date();
+/** The longest day range the team reports take. */
+export const TEAM_RANGE_MAX_DAYS = 366;
+const dayRangeOk = (q: { from?: string | undefined; to?: string | undefined }) =>
+  (q.from === undefined) === (q.to === undefined) &&
+  (q.from === undefined ||
+    (q.from <= q.to! && Date.parse(q.to!) - Date.parse(q.from) <= (TEAM_RANGE_MAX_DAYS - 1) * 86_400_000));
+
+/**
+ * GET /wps/agent/team/pnl: per direct downline (its own figures plus its whole team's), over a period
+ * (D today, W this week, M this month) or a range of merchant days (from..to inclusive, both or none).
+ * Keyset over the direct downline, newest first.
+ */
+export const teamPnlQuerySchema = z
+  .strictObject({
+    period: z.enum(TEAM_PERIODS).default('D'),
+    from: merchantDay.optional(),
+    to: merchantDay.optional(),
+    cursor: z
+      .string()
+      .regex(/^\d{1,16}$/)
+      .optional(),
+    limit: queryInteger(1, 100).default(20),
+  })
+  .refine(dayRangeOk, {
+    message: `from <= to, both or none, at most ${TEAM_RANGE_MAX_DAYS} days`,
+    path: ['to'],
+  });
+export type TeamPnlQuery = z.infer<typeof teamPnlQuerySchema>;
+
+const teamFigures = {
+  /** Accounts counted: the downline itself and everyone below it. */
+  members: count,
+  depositCount: count,
+  depositAmount: money,
+  withdrawalCount: count,
+  withdrawalAmount: money,
+  /** Stakes of settled rounds. */
+  validBet: money,
+  /** Players' profit and loss (payout - stake): negative when they lost. */
+  profit: money,
+  bonusAmount: money,
+};
+
+export const teamPnlRowSchema = z.strictObject({
+  memberId: z.number().int().positive(),
+  account: z.string().max(64),
+  isAgent: z.boolean(),
+  ...teamFigures,
+});
+export type TeamPnlRow = z.infer<typeof teamPnlRowSchema>;
+
+export const teamPnlPageSchema = z.strictObject({
+  /** The merchant days covered (inclusive). */
+  from: merchantDay,
+  to: merchantDay,
+  currency: z.string().max(8),
+  items: z.array(teamPnlRowSchema),
+  /** The caller's whole team over the same days. */
+  totals: z.strictObject(teamFigures),
+  nextCursor: z.string().nullable(),
+});
+export type TeamPnlPage = z.infer<typeof teamPnlPageSchema>;
+
+/** What the downline transaction page lists: money in, money out, tree transfers. */
+export const TEAM_TRANSACTION_TYPES = ['DEPOSIT', 'WITHDRAWAL', 'TRANSFER'] as const;
+export type TeamTransactionType = (typeof TEAM_TRANSACTION_TYPES)[number];
+
+/** GET /wps/agent/team/transactions: the team's deposits, withdrawals and transfers, newest first. */
+export const teamTransactionsQuerySchema = z
+  .strictObject({
+    type: z.enum(TEAM_TRANSACTION_TYPES).optional(),
+    /** One member of the team (404 downline_not_found outside it). */
+    account: z.string().trim().min(1).max(64).optional(),
+    /** At or after (ISO-8601 UTC). */
+    from: z.string().datetime().optional(),
+    /** Before (exclusive). */
+    to: z.string().datetime().optional(),
+    cursor: z
+      .string()
+      .regex(/^\d{1,16}[dc]$/)
+      .optional(),
+    limit: queryInteger(1, 100).default(20),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) < Date.parse(q.to), {
+    message: 'from must be before to',
+    path: ['from'],
+  });
+export type TeamTransactionsQuery = z.infer<typeof teamTransactionsQuerySchema>;
+
+export const teamTransactionSchema = z.strictObject({
+  /** The line's id (transfer id and side): the next page's cursor when last. */
+  id: z.string(),
+  memberId: z.number().int().positive(),
+  account: z.string().max(64),
+  type: z.enum(TEAM_TRANSACTION_TYPES),
+  /** The ledger kind behind it (DEPOSIT, WITHDRAWAL_HOLD, WITHDRAWAL_RETURN, MEMBER_TRANSFER). */
+  kind: z.string().max(32),
+  /** Signed from the member's side: + in, - out. */
+  amount: money,
+  currency: z.string().max(8),
+  balanceAfter: money.nullable(),
+  at: iso,
+});
+export type TeamTransaction = z.infer<typeof teamTransactionSchema>;
+
+export const teamTransactionsPageSchema = z.strictObject({
+  items: z.array(teamTransactionSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TeamTransactionsPage = z.infer<typeof teamTransactionsPageSchema>;
+
+/**
+ * Where an agent's income comes from. CONTRACT (dividends and salaries) is the agent-contracts
+ * module's: reported as 0 until that module feeds this report (`contractIncome` seam in the service).
+ */
+export const INCOME_SOURCES = ['UPLINE_TRANSFER', 'DOWNLINE_TRANSFER', 'CONTRACT'] as const;
+export type IncomeSource = (typeof INCOME_SOURCES)[number];
+
+/** GET /wps/agent/income: the caller's income by source per day / week / month over merchant days. */
+export const incomeQuerySchema = z
+  .strictObject({
+    period: z.enum(['day', 'week', 'month']).default('day'),
+    from: merchantDay,
+    to: merchantDay,
+  })
+  .refine(dayRangeOk, { message: `from <= to, at most ${TEAM_RANGE_MAX_DAYS} days`, path: ['to'] });
+export type IncomeQuery = z.infer<typeof incomeQuerySchema>;
+
+const bySource = z.strictObject({
+  UPLINE_TRANSFER: money,
+  DOWNLINE_TRANSFER: money,
+  CONTRACT: money,
+});
+
+export const incomeValueSchema = z.strictObject({
+  currency: z.string().max(8),
+  timeZone: z.string(),
+  /** Every period meeting the range, oldest first, empty ones included. */
+  periods: z.array(z.strictObject({ label: z.string(), total: money, sources: bySource })),
+  totals: z.strictObject({ total: money, sources: bySource }),
+  /** Whether contract income is reported yet (false until the contracts module feeds it). */
+  contractIncomeAvailable: z.boolean(),
+});
+export type IncomeValue = z.infer<typeof incomeValueSchema>;
+
+/** POST /wps/agent/downline/promote: a direct downline member becomes an agent (type 1). */
+export const promoteDownlineBodySchema = z.strictObject({
+  memberId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export type PromoteDownlineBody = z.infer<typeof promoteDownlineBodySchema>;
+
+export const promoteDownlineValueSchema = z.strictObject({
+  memberId: z.number().int().positive(),
+  account: z.string().max(64),
+  type: z.number().int(),
+});
+export type PromoteDownlineValue = z.infer<typeof promoteDownlineValueSchema>;
+
+// --- back office: agents (issue 24) -----------------------------------------------------------------
+
+/** GET /ops/agents: agent accounts (types 1, 2, 41, 42), newest first, by account prefix; keyset by id. */
+export const opsAgentsQuerySchema = z.strictObject({
+  account: z.string().trim().max(64).optional(),
+  after: queryInteger(1).optional(),
+  limit: queryInteger(1, 100).default(50),
+});
+export type OpsAgentsQuery = z.infer<typeof opsAgentsQuerySchema>;
+
+export const opsAgentSchema = z.strictObject({
+  id: z.number().int().positive(),
+  account: z.string().max(64),
+  type: z.number().int(),
+  status: z.enum(['ACTIVE', 'DISABLED']),
+  /** The direct upline's account; null at the top. */
+  upline: z.string().max(64).nullable(),
+  teamSize: count,
+  directDownline: count,
+  /** This month (merchant days), the whole team's, minor units of `currency`. */
+  teamDeposits: money,
+  teamValidBet: money,
+  currency: z.string().max(8),
+  registeredAt: iso,
+});
+export type OpsAgent = z.infer<typeof opsAgentSchema>;
+
+export const opsAgentsPageSchema = z.strictObject({
+  items: z.array(opsAgentSchema),
+  /** Pass as `after` for the next page; null on the last page. */
+  nextCursor: z.number().int().nullable(),
+});
+export type OpsAgentsPage = z.infer<typeof opsAgentsPageSchema>;
+
+/** GET /ops/agents/:id/downline: one level of a member's tree (the tree view expands level by level). */
+export const opsAgentIdParamsSchema = z.strictObject({ id: queryInteger(1) });
+export const opsTreeQuerySchema = z.strictObject({
+  after: queryInteger(1).optional(),
+  limit: queryInteger(1, 200).default(100),
+});
+export const opsTreeNodeSchema = z.strictObject({
+  id: z.number().int().positive(),
+  account: z.string().max(64),
+  type: z.number().int(),
+  isAgent: z.boolean(),
+  status: z.enum(['ACTIVE', 'DISABLED']),
+  /** Its own direct downline: > 0 means the node can expand. */
+  directDownline: count,
+  teamSize: count,
+});
+export type OpsTreeNode = z.infer<typeof opsTreeNodeSchema>;
+export const opsTreePageSchema = z.strictObject({
+  /** The member whose level this is. */
+  root: opsTreeNodeSchema,
+  items: z.array(opsTreeNodeSchema),
+  nextCursor: z.number().int().nullable(),
+});
+export type OpsTreePage = z.infer<typeof opsTreePageSchema>;
+
+/** POST /ops/agents/move: a member (with its whole team) to another upline, with a reason (audited). */
+export const opsMoveMemberBodySchema = z.strictObject({
+  memberId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  /** The new upline's account (an agent). */
+  uplineAccount: z.string().trim().min(1).max(64),
+  reason: z.string().trim().min(3).max(500),
+});
+export type OpsMoveMemberBody = z.infer<typeof opsMoveMemberBodySchema>;
+
+export const opsMoveMemberValueSchema = z.strictObject({
+  memberId: z.number().int().positive(),
+  account: z.string().max(64),
+  fromUpline: z.string().max(64).nullable(),
+  toUpline: z.string().max(64),
+});
+export type OpsMoveMemberValue = z.infer<typeof opsMoveMemberValueSchema>;

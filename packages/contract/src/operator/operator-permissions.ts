@@ -35,6 +35,11 @@ export const OPS_PERMISSIONS = {
   'members.limits': ['admin', 'risk'],
   /** Banners, announcements, popups, help articles, customer-service entries. */
   'content.manage': ['admin', 'content'],
+  // --- agents (issue 24, branch teampages) ---
+  /** The agents list and downline tree. */
+  'agents.read': ['admin', 'support', 'risk', 'finance'],
+  /** Move a member to another upline (audited). */
+  'agents.manage': ['admin'],
 } as const satisfies Record<string, readonly OperatorRoleKey[]>;
 
 export type OpsPermission = keyof typeof OPS_PERMISSIONS;

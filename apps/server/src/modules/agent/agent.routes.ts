@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { agentRoutes } from '@banca/contract';
 import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
+import { requestLanguage } from '../../platform/http/language.ts';
 import { requestContext } from '../../platform/http/request-context.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import {
@@ -12,10 +13,19 @@ import {
   getTeamOverview,
   getTeamSummary,
   registerDownline,
-  type AgentDeps,
 } from './agent.service.ts';
+import {
+  getIncome,
+  getTeamBets,
+  getTeamPnl,
+  getTeamTransactions,
+  type AgentTeamDeps,
+} from './agent-team.service.ts';
+import { promoteDownline } from './agent-promote.service.ts';
 
-export interface AgentRouteDeps extends AgentDeps {
+export interface AgentRouteDeps extends AgentTeamDeps {
+  /** Agents may promote a direct downline member to agent. */
+  promoteAllowed: boolean;
   merchantCode: string;
   serverKey: ServerKey;
   visitor: (request: FastifyRequest) => Visitor;
@@ -50,4 +60,24 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps):
   );
   registerRoute(app, agentRoutes.invitations, ({ auth }) => getInvitations(deps, auth), agentOnly);
   registerRoute(app, agentRoutes.createInvitation, ({ auth }) => createInvitation(deps, auth), agentOnly);
+  registerRoute(
+    app,
+    agentRoutes.teamBets,
+    ({ auth, query, request }) => getTeamBets(deps, auth, query, requestLanguage(request)),
+    agentOnly,
+  );
+  registerRoute(app, agentRoutes.teamPnl, ({ auth, query }) => getTeamPnl(deps, auth, query), agentOnly);
+  registerRoute(
+    app,
+    agentRoutes.teamTransactions,
+    ({ auth, query }) => getTeamTransactions(deps, auth, query),
+    agentOnly,
+  );
+  registerRoute(app, agentRoutes.income, ({ auth, query }) => getIncome(deps, auth, query), agentOnly);
+  registerRoute(
+    app,
+    agentRoutes.promoteDownline,
+    ({ auth, body }) => promoteDownline(deps, auth, body),
+    agentOnly,
+  );
 }

@@ -1,10 +1,13 @@
 import type { FastifyRequest } from 'fastify';
+import type { OpsAccess } from '../../ops-access.ts';
 import type { Db } from '../../database.ts';
 import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import type { SystemService } from '../system/index.ts';
+import { createTeamBetReader } from '../games/index.ts';
 import { createWalletSettings, merchantCurrencyFrom } from '../wallet/index.ts';
+import { registerAgentOpsRoutes } from './agent-ops.routes.ts';
 import { registerAgentRoutes } from './agent.routes.ts';
 
 /**
@@ -21,20 +24,30 @@ export interface AgentModuleDeps {
   visitor: (request: FastifyRequest) => Visitor;
   system: Pick<SystemService, 'whitelabel'>;
   auth: { clock: () => Date };
+  /** Agents may promote a direct downline member to agent (config AGENT_PROMOTE). */
+  agentPromote: boolean;
+  /** /ops access; undefined: no back office (the /ops routes are not registered). */
+  ops: OpsAccess | undefined;
 }
 
 export const agentModule: ServerModule<AgentModuleDeps> = {
   name: 'agent',
   register: (app, deps) => {
     const settings = createWalletSettings(deps.db);
-    registerAgentRoutes(app, {
+    const base = {
       db: deps.db,
       clock: deps.auth.clock,
       merchantCode: deps.merchantCode,
+      merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
+      timeZone: async (code: string) => (await settings.get(code)).timeZone,
+    };
+    registerAgentRoutes(app, {
+      ...base,
       serverKey: deps.serverKey,
       visitor: deps.visitor,
-      merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
-      timeZone: async (code) => (await settings.get(code)).timeZone,
+      teamBets: createTeamBetReader(deps.db),
+      promoteAllowed: deps.agentPromote,
     });
+    if (deps.ops) registerAgentOpsRoutes(app, { ...base, ops: deps.ops, access: deps.ops });
   },
 };

@@ -39,7 +39,7 @@ export { catalogueVendorIds } from './vendor-ids.repository.ts';
 export { explainListGames } from './catalogue/catalogue.repository.ts';
 export { loadCatalogueSnapshot } from './catalogue/catalogue.service.ts';
 export { roundSettled, roundSettledPayload } from './games.events.ts';
-export { recentMemberBets } from './records/bet-record.service.ts';
+export { createTeamBetReader, recentMemberBets } from './records/bet-record.service.ts';
 export { settledRoundsPage } from './records/bet-record-reads.repository.ts';
 export { openPlayerSession } from './vendor-wallet/player-session.service.ts';
 export {

@@ -192,3 +192,28 @@ export const uplineRows = (db: DbOrTrx, memberIds: readonly number[]) =>
         from member_tree where descendant_id = any(${[...memberIds]}::integer[])
         order by descendant_id, ancestor_id`,
       ).then((r) => r.rows);
+
+/** The accounts of the named members (one array parameter, whatever the count). */
+export const accountsByIds = (db: DbOrTrx, memberIds: readonly number[]) =>
+  memberIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('member')
+        .select(['id', 'account', 'type'])
+        .where(sql<boolean>`id = any(${sql.val([...memberIds])}::int8[])`)
+        .execute();
+
+/** Sets a direct child's type from `fromType` to `toType`; the number of rows changed (0 or 1). */
+export async function retypeChild(
+  db: DbOrTrx,
+  r: { parentId: number; memberId: number; fromType: number; toType: number },
+): Promise<number> {
+  const res = await db
+    .updateTable('member')
+    .set({ type: r.toType })
+    .where('id', '=', r.memberId)
+    .where('parent_id', '=', r.parentId)
+    .where('type', '=', r.fromType)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

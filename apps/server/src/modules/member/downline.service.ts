@@ -5,10 +5,12 @@ import { hashPassword } from '../../platform/crypto/password.ts';
 import { recordEvent } from '../../platform/events/event-catalogue.ts';
 import { AuthError } from '../../platform/http/auth-error.ts';
 import {
+  accountsByIds,
   affiliateCodesOf,
   insertTreePaths,
   moveSubtree,
   parentAccount,
+  retypeChild,
   teamCounts,
   teamIdRows,
   teamRows,
@@ -241,3 +243,24 @@ export async function registerDownline(
     throw err;
   }
 }
+
+/** Account and type of each named member (ids the caller has already scoped to a tree). */
+export async function membersByIds(
+  db: DbOrTrx,
+  memberIds: readonly number[],
+): Promise<Map<number, { account: string; type: number }>> {
+  const rows = await accountsByIds(db, memberIds);
+  return new Map(rows.map((r) => [r.id, { account: r.account, type: r.type }]));
+}
+
+/**
+ * A direct downline member (type MEMBER) of `agentId` becomes an agent (type AGENT); false when the
+ * member is not a direct child of the agent or not a plain member (an agent already, a trial account).
+ */
+export const promoteChildToAgent = async (db: DbOrTrx, agentId: number, memberId: number): Promise<boolean> =>
+  (await retypeChild(db, {
+    parentId: agentId,
+    memberId,
+    fromType: MEMBER_TYPE.MEMBER,
+    toType: MEMBER_TYPE.AGENT,
+  })) === 1;

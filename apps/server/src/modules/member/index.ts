@@ -37,12 +37,15 @@ export {
   findInTree,
   invitationCodes,
   isInTree,
+  membersByIds,
   moveMember,
+  promoteChildToAgent,
   registerDownline,
   team,
   teamIds,
   uplinePaths,
   uplinesOf,
+  uplineAccountOf,
   type TeamMember,
 } from './downline.service.ts';
 export { sendSmsCode } from './sms-code.service.ts';

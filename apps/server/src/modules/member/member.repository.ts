@@ -169,6 +169,8 @@ export interface MemberSearchFilter {
   fields: readonly ('account' | 'id' | 'mobile' | 'email')[];
   status?: MemberStatus;
   excludeTypes: readonly number[];
+  /** Only these types (the back office's agents list). */
+  types?: readonly number[] | undefined;
   afterId?: number;
   limit: number;
 }
@@ -178,6 +180,7 @@ const likePrefix = (s: string) => s.toLowerCase().replace(/[\\%_]/g, (c) => `\\$
 export function searchMemberRows(db: DbOrTrx, f: MemberSearchFilter) {
   let q = db.selectFrom('member').selectAll().where('merchant_code', '=', f.merchantCode);
   if (f.excludeTypes.length > 0) q = q.where('type', 'not in', f.excludeTypes);
+  if (f.types) q = q.where('type', 'in', f.types);
   if (f.status) q = q.where('status', '=', f.status);
   if (f.afterId !== undefined) q = q.where('id', '<', f.afterId);
   const text = f.q;

@@ -112,6 +112,10 @@ const MATRIX: Record<string, { method: string; path: string; need: Need; body?: 
     need: 'vendors.secrets',
     body: {},
   },
+  // --- agents (issue 24, branch teampages) ---
+  'agent.opsAgents': { method: 'GET', path: '/ops/agents?limit=1', need: 'agents.read' },
+  'agent.opsAgentDownline': { method: 'GET', path: '/ops/agents/999999999/downline', need: 'agents.read' },
+  'agent.opsMoveMember': { method: 'POST', path: '/ops/agents/move', need: 'agents.manage', body: {} },
 };
 
 let t: OpsTestServer;

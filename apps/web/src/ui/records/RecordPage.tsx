@@ -56,9 +56,19 @@ export interface SelectFilter<F extends FilterValues> {
   options: readonly { value: string; label: string }[];
 }
 
+/** A free-text filter (an account name): '' is none. */
+export interface TextFilter<F extends FilterValues> {
+  name: keyof F & string;
+  label: string;
+  placeholder?: string;
+  maxLength?: number;
+}
+
 export interface RecordFiltersProps<F extends FilterValues> {
   filters: UrlFilters<F>;
   selects?: readonly SelectFilter<F>[];
+  /** Text fields before the selects. */
+  inputs?: readonly TextFilter<F>[];
   /** A day range (yyyy-mm-dd, the viewer's calendar) by the names of its two filters. */
   range?: { from: keyof F & string; to: keyof F & string; required?: boolean };
   /** The form's accessible name. */
@@ -76,6 +86,7 @@ export interface RecordFiltersProps<F extends FilterValues> {
 export function RecordFilters<F extends FilterValues>({
   filters,
   selects = [],
+  inputs = [],
   range,
   label,
   head,
@@ -113,6 +124,20 @@ export function RecordFilters<F extends FilterValues>({
     <div className="records__filters">
       {head}
       <form className="records__form" onSubmit={submit} aria-label={label}>
+        {inputs.map((f) => (
+          <div className="records__field" key={f.name}>
+            <label htmlFor={`${base}-${f.name}`}>{f.label}</label>
+            <input
+              id={`${base}-${f.name}`}
+              type="search"
+              value={draft[f.name]}
+              placeholder={f.placeholder}
+              maxLength={f.maxLength ?? 64}
+              autoComplete="off"
+              onChange={(e) => setDraft({ [f.name]: e.target.value.trim() } as Partial<F>)}
+            />
+          </div>
+        ))}
         {selects.map((s) => (
           <div className="records__field" key={s.name}>
             <label htmlFor={`${base}-${s.name}`}>{s.label}</label>

@@ -12,6 +12,7 @@ export type {
   RecordStatesProps,
   RecordTexts,
   SelectFilter,
+  TextFilter,
 } from './RecordPage';
 export { RecordTable, type RecordColumn, type RecordTableProps } from './RecordTable';
 export { useCursorPages, type CursorPage } from './cursor-pages';

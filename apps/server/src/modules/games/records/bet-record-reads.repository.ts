@@ -17,7 +17,8 @@ const SPECIAL_SPORTS = [...ESPORT_VASSALAGES, ...COCKFIGHT_VASSALAGES];
 type BetQuery<O> = SelectQueryBuilder<Database, 'bet_record', O>;
 
 export interface BetFilter {
-  memberId: number;
+  /** One member, or a set of them (an agent's team: one array parameter, whatever its size). */
+  memberId: number | readonly number[];
   category?: ListGameType;
   vendor?: string;
   status?: BetStatus;
@@ -49,8 +50,14 @@ function whereCategory<O>(q: BetQuery<O>, category: ListGameType | undefined): B
   return q.where('game_type', '=', category);
 }
 
+/** `<column> = id` or `<column> = any(ids)`, as SQL. */
+const memberIs = (column: string, m: number | readonly number[]) =>
+  typeof m === 'number'
+    ? sql<boolean>`${sql.ref(column)} = ${m}`
+    : sql<boolean>`${sql.ref(column)} = any(${sql.val([...m])}::int8[])`;
+
 function filtered<O>(q: BetQuery<O>, f: BetFilter): BetQuery<O> {
-  let out = whereCategory(q.where('member_id', '=', f.memberId), f.category);
+  let out = whereCategory(q.where(memberIs('member_id', f.memberId)), f.category);
   if (f.vendor !== undefined) out = out.where('vendor', '=', f.vendor);
   if (f.status !== undefined) out = out.where('status', '=', f.status);
   if (f.from !== undefined) out = out.where('opened_at', '>=', f.from);
@@ -67,7 +74,7 @@ export function selectBetPage(db: DbOrTrx, f: BetFilter & { afterId?: number; li
   let q = filtered(db.selectFrom('bet_record').selectAll(), f);
   if (f.afterId !== undefined) {
     q = q.where(
-      sql<boolean>`(opened_at, id) < (select c.opened_at, c.id from bet_record c where c.id = ${f.afterId} and c.member_id = ${f.memberId})`,
+      sql<boolean>`(opened_at, id) < (select c.opened_at, c.id from bet_record c where c.id = ${f.afterId} and ${memberIs('c.member_id', f.memberId)})`,
     );
   }
   return q.orderBy('opened_at', 'desc').orderBy('id', 'desc').limit(f.limit);
@@ -84,6 +91,11 @@ export interface Figures {
   payout: number;
 }
 
+/** Totals of a record filter: also the valid bet (stakes of settled rounds). */
+export interface RecordFigures extends Figures {
+  validBet: number;
+}
+
 const figures = sql<string>`count(*)`.as('rounds');
 const toFigures = (r: {
   rounds: string | number;
@@ -95,8 +107,8 @@ const toFigures = (r: {
   payout: Number(r.payout),
 });
 
-/** Count, stake and payout over the whole filter. */
-export async function betTotals(db: DbOrTrx, f: BetFilter): Promise<Figures> {
+/** Count, stake, payout and valid bet over the whole filter. */
+export async function betTotals(db: DbOrTrx, f: BetFilter): Promise<RecordFigures> {
   const row = await filtered(
     db
       .selectFrom('bet_record')
@@ -104,10 +116,11 @@ export async function betTotals(db: DbOrTrx, f: BetFilter): Promise<Figures> {
         figures,
         sql<string>`coalesce(sum(stake), 0)`.as('stake'),
         sql<string>`coalesce(sum(payout), 0)`.as('payout'),
+        sql<string>`coalesce(sum(stake) filter (where status = 'SETTLED'), 0)`.as('valid_bet'),
       ]),
     f,
   ).executeTakeFirstOrThrow();
-  return toFigures(row);
+  return { ...toFigures(row), validBet: Number(row.valid_bet) };
 }
 
 /**

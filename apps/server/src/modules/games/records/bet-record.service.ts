@@ -1,15 +1,16 @@
 import {
   isCalendarDay,
   LIST_GAME_TYPES,
+  type BetRecordEntry,
   type BetRecordPage,
   type BetRecordQuery,
   type Language,
   type ProfitQuery,
   type ProfitValue,
 } from '@banca/contract';
-import type { DbOrTrx } from '../../../database.ts';
+import type { Db, DbOrTrx } from '../../../database.ts';
 import { calendarPeriods, dayStartIn, type WalletSettingsService } from '../../wallet/index.ts';
-import type { CatalogueService } from '../catalogue/catalogue.service.ts';
+import { CatalogueService } from '../catalogue/catalogue.service.ts';
 import {
   betPage,
   betTotals,
@@ -33,7 +34,7 @@ export interface RecordsDeps {
   merchantCurrency: (merchantCode: string) => Promise<{ currency: string }>;
 }
 
-const filterOf = (memberId: number, q: BetRecordQuery): BetFilter => ({
+const filterOf = (memberId: BetFilter['memberId'], q: BetRecordQuery): BetFilter => ({
   memberId,
   category: q.category,
   vendor: q.vendor,
@@ -42,13 +43,13 @@ const filterOf = (memberId: number, q: BetRecordQuery): BetFilter => ({
   to: q.to === undefined ? undefined : new Date(q.to),
 });
 
-/** GET /wps/member/records/bets */
-export async function listBets(
-  deps: RecordsDeps,
-  memberId: number,
+/** One page of rounds of one member or of a set of members, with totals over the whole filter. */
+async function betsOf(
+  deps: Pick<RecordsDeps, 'db' | 'catalogue'>,
+  memberId: BetFilter['memberId'],
   query: BetRecordQuery,
   language: Language,
-): Promise<BetRecordPage> {
+) {
   const filter = filterOf(memberId, query);
   const [rows, totals] = await Promise.all([
     // One more than asked says whether another page exists.
@@ -63,30 +64,57 @@ export async function listBets(
   const names = await deps.catalogue.recordNames([...new Set(page.map((r) => r.node_id))], language);
   return {
     items: page.map((r) => ({
-      id: String(r.id),
-      roundId: r.round_id,
-      nodeId: r.node_id,
-      vendor: r.vendor,
-      vendorName: names.vendors.get(r.vendor) ?? r.vendor,
-      gameCode: r.game_code,
-      gameName: names.games.get(r.node_id) ?? r.game_code,
-      category: categoryOf(r.game_type, r.vendor),
-      currency: r.currency,
-      stake: Number(r.stake),
-      payout: Number(r.payout),
-      profit: Number(r.payout) - Number(r.stake),
-      status: r.status,
-      openedAt: r.opened_at.toISOString(),
-      settledAt: r.settled_at?.toISOString() ?? null,
+      memberId: r.member_id,
+      entry: {
+        id: String(r.id),
+        roundId: r.round_id,
+        nodeId: r.node_id,
+        vendor: r.vendor,
+        vendorName: names.vendors.get(r.vendor) ?? r.vendor,
+        gameCode: r.game_code,
+        gameName: names.games.get(r.node_id) ?? r.game_code,
+        category: categoryOf(r.game_type, r.vendor),
+        currency: r.currency,
+        stake: Number(r.stake),
+        payout: Number(r.payout),
+        profit: Number(r.payout) - Number(r.stake),
+        status: r.status,
+        openedAt: r.opened_at.toISOString(),
+        settledAt: r.settled_at?.toISOString() ?? null,
+      } satisfies BetRecordEntry,
     })),
     totals: {
       count: totals.rounds,
       stake: totals.stake,
       payout: totals.payout,
       profit: totals.payout - totals.stake,
+      validBet: totals.validBet,
     },
     nextCursor: rows.length > query.limit ? String(page[page.length - 1]!.id) : null,
   };
+}
+
+/** GET /wps/member/records/bets */
+export async function listBets(
+  deps: RecordsDeps,
+  memberId: number,
+  query: BetRecordQuery,
+  language: Language,
+): Promise<BetRecordPage> {
+  const { items, totals, nextCursor } = await betsOf(deps, memberId, query, language);
+  const { validBet: _validBet, ...memberTotals } = totals;
+  return { items: items.map((i) => i.entry), totals: memberTotals, nextCursor };
+}
+
+/**
+ * The betting records of a set of members (an agent's team, or one member of it: the caller checks
+ * the tree), each with its member id, and totals with the valid bet. Names from its own catalogue
+ * reader (versioned cache, so it follows catalogue changes like the games module's).
+ */
+export function createTeamBetReader(db: Db) {
+  const catalogue = new CatalogueService(db);
+  return (memberIds: readonly number[], query: BetRecordQuery, language: Language) =>
+    betsOf({ db, catalogue }, memberIds, query, language);
 }
 
 const withProfit = (f: Figures | undefined) => {

@@ -30,6 +30,8 @@ export interface RecordRow {
   balance_after: number | null;
   reference: string | null;
   created_at: Date;
+  /** The member account the line is on. */
+  account_id: number;
 }
 
 /**
@@ -57,8 +59,10 @@ export async function selectRecord(db: DbOrTrx, f: RecordFilter): Promise<Record
         ),
         'reference',
         'created_at',
+        sql.ref<number>(accountCol).as('account_id'),
       ])
-      .where(accountCol, 'in', f.accountIds);
+      // One array parameter whatever the number of accounts (an agent's whole team).
+      .where(sql<boolean>`${sql.ref(accountCol)} = any(${sql.val(f.accountIds)}::int8[])`);
     if (f.types && f.types.length > 0) q = q.where('kind', 'in', f.types as never[]);
     if (f.from) q = q.where('created_at', '>=', f.from);
     if (f.to) q = q.where('created_at', '<', f.to);
@@ -89,4 +93,51 @@ export async function sumCredits(db: DbOrTrx, accountIds: number[], kind: string
     .where('kind', '=', kind as never)
     .executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/** The main wallets (MEMBER, wallet MAIN) of the named members: account id -> member id. */
+export const mainAccountsOf = (db: DbOrTrx, memberIds: readonly number[]) =>
+  memberIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('ledger_account')
+        .select(['id', 'member_id'])
+        .where(sql<boolean>`member_id = any(${sql.val([...memberIds])}::int8[])`)
+        .where('kind', '=', 'MEMBER')
+        .where('wallet', '=', 'MAIN')
+        .execute();
+
+/**
+ * Credits to one member's accounts of the given kinds, summed per period (`bounds`: the periods'
+ * starts plus the last end, ascending; width_bucket answers i + 1) and per sending member (null when
+ * a house account paid).
+ */
+export async function creditsByPeriod(
+  db: DbOrTrx,
+  r: { memberId: number; kinds: readonly string[]; bounds: Date[] },
+): Promise<{ bucket: number; kind: string; fromMemberId: number | null; amount: number }[]> {
+  const bounds = r.bounds.map((d) => d.toISOString());
+  const rows = await db
+    .selectFrom('ledger_transfer as t')
+    .innerJoin('ledger_account as c', 'c.id', 't.credit_account_id')
+    .innerJoin('ledger_account as d', 'd.id', 't.debit_account_id')
+    .select([
+      sql<number>`width_bucket(t.created_at, ${bounds}::timestamptz[])`.as('bucket'),
+      't.kind',
+      'd.member_id',
+      sql<string>`sum(t.amount)`.as('amount'),
+    ])
+    .where('c.member_id', '=', r.memberId)
+    .where('c.kind', '=', 'MEMBER')
+    .where('t.kind', 'in', r.kinds as never[])
+    .where('t.created_at', '>=', r.bounds[0]!)
+    .where('t.created_at', '<', r.bounds[r.bounds.length - 1]!)
+    .groupBy([sql`1`, 't.kind', 'd.member_id'])
+    .execute();
+  return rows.map((x) => ({
+    bucket: Number(x.bucket) - 1,
+    kind: x.kind,
+    fromMemberId: x.member_id,
+    amount: Number(x.amount),
+  }));
 }

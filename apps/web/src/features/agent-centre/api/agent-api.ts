@@ -1,7 +1,17 @@
-import type { RegisterDownlineBody, TeamPeriod } from '@banca/contract';
-import { agentCalls } from '@banca/contract/routes';
+import {
+  LIST_GAME_TYPES,
+  TEAM_PERIODS,
+  TEAM_TRANSACTION_TYPES,
+  type Language,
+  type ListGameType,
+  type RegisterDownlineBody,
+  type TeamPeriod,
+  type TeamTransactionType,
+} from '@banca/contract';
+import { agentCalls, gamesCalls } from '@banca/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '@/api';
+import { localMidnight } from '@/lib/clock';
 
 /**
  * The agent's team head counts. Keyed by member id so one account never sees another's team after a
@@ -63,3 +73,122 @@ export const createInvitation = () => apiCall(agentCalls.createInvitation);
 
 export const registerDownline = (body: RegisterDownlineBody) =>
   apiCall(agentCalls.registerDownline, { body });
+
+// --- team reports (issue 24) -------------------------------------------------------------------------
+
+/** Team betting's filters in the URL: the betting record's, plus one member's account. */
+export type TeamBetFilters = {
+  account: string;
+  category: string;
+  vendor: string;
+  status: string;
+  from: string;
+  to: string;
+};
+const BET_STATUS_VALUES = ['OPEN', 'SETTLED', 'CANCELLED'] as const;
+const isBetStatus = (s: string): s is (typeof BET_STATUS_VALUES)[number] =>
+  (BET_STATUS_VALUES as readonly string[]).includes(s);
+const isGameType = (c: string): c is ListGameType => (LIST_GAME_TYPES as readonly string[]).includes(c);
+
+export const TEAM_PAGE_SIZE = 20;
+
+/** One page of the team's rounds (all of it, or one member by account). */
+export const teamBetsQuery = (
+  memberId: number | undefined,
+  language: Language,
+  f: TeamBetFilters,
+  cursor: string,
+) =>
+  queryOptions({
+    queryKey: ['agent', 'teamBets', memberId, language, f, cursor] as const,
+    queryFn: ({ signal }) =>
+      apiCall(agentCalls.teamBets, {
+        signal,
+        query: {
+          ...(f.account ? { account: f.account } : {}),
+          ...(isGameType(f.category) ? { category: f.category } : {}),
+          ...(f.vendor ? { vendor: f.vendor } : {}),
+          ...(isBetStatus(f.status) ? { status: f.status } : {}),
+          ...(f.from ? { from: localMidnight(f.from) } : {}),
+          // `to` is inclusive on screen: the wire gets the next midnight.
+          ...(f.to ? { to: localMidnight(f.to, 1) } : {}),
+          limit: TEAM_PAGE_SIZE,
+          ...(cursor ? { cursor } : {}),
+        },
+      }),
+    enabled: memberId !== undefined,
+  });
+
+/** The vendors the team betting filter offers. */
+export const vendorsQuery = (language: Language) =>
+  queryOptions({
+    queryKey: ['records', 'vendors', language] as const,
+    queryFn: async ({ signal }) =>
+      (await apiCall(gamesCalls.vassGameType, { body: { language }, signal })).list,
+    staleTime: 5 * 60_000,
+  });
+
+/** Downline P&L's filters: a period (D W M) or a range of merchant days. */
+export type TeamPnlFilters = { period: string; from: string; to: string };
+const isTeamPeriod = (p: string): p is TeamPeriod => (TEAM_PERIODS as readonly string[]).includes(p);
+
+/** One page of the downline P&L under the filters. */
+const pnlQuery = (f: TeamPnlFilters, cursor: string, limit: number) => ({
+  ...(f.from && f.to ? { from: f.from, to: f.to } : { period: isTeamPeriod(f.period) ? f.period : 'D' }),
+  limit,
+  ...(cursor ? { cursor } : {}),
+});
+export const fetchTeamPnl = (f: TeamPnlFilters, cursor: string, limit: number) =>
+  apiCall(agentCalls.teamPnl, { query: pnlQuery(f, cursor, limit) });
+
+export const teamPnlQuery = (memberId: number | undefined, f: TeamPnlFilters, cursor: string) =>
+  queryOptions({
+    queryKey: ['agent', 'teamPnl', memberId, f, cursor] as const,
+    queryFn: ({ signal }) =>
+      apiCall(agentCalls.teamPnl, { signal, query: pnlQuery(f, cursor, TEAM_PAGE_SIZE) }),
+    enabled: memberId !== undefined,
+  });
+
+/** Downline transaction details' filters. */
+export type TeamTransactionFilters = { account: string; type: string; from: string; to: string };
+const isTransactionType = (t: string): t is TeamTransactionType =>
+  (TEAM_TRANSACTION_TYPES as readonly string[]).includes(t);
+
+export const teamTransactionsQuery = (
+  memberId: number | undefined,
+  f: TeamTransactionFilters,
+  cursor: string,
+) =>
+  queryOptions({
+    queryKey: ['agent', 'teamTransactions', memberId, f, cursor] as const,
+    queryFn: ({ signal }) =>
+      apiCall(agentCalls.teamTransactions, {
+        signal,
+        query: {
+          ...(f.account ? { account: f.account } : {}),
+          ...(isTransactionType(f.type) ? { type: f.type } : {}),
+          ...(f.from ? { from: localMidnight(f.from) } : {}),
+          ...(f.to ? { to: localMidnight(f.to, 1) } : {}),
+          limit: TEAM_PAGE_SIZE,
+          ...(cursor ? { cursor } : {}),
+        },
+      }),
+    enabled: memberId !== undefined,
+  });
+
+/** The income report over merchant days (from..to inclusive) by day, week or month. */
+export const incomeQuery = (
+  memberId: number | undefined,
+  period: 'day' | 'week' | 'month',
+  from: string,
+  to: string,
+) =>
+  queryOptions({
+    queryKey: ['agent', 'income', memberId, period, from, to] as const,
+    queryFn: ({ signal }) => apiCall(agentCalls.income, { signal, query: { period, from, to } }),
+    enabled: memberId !== undefined && !!from && !!to,
+  });
+
+/** Make a direct downline member an agent. */
+export const promoteDownline = (memberId: number) =>
+  apiCall(agentCalls.promoteDownline, { body: { memberId } });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AgentCentrePage as Page, Whitelabel } from '@banca/contract';
 import { hasToken } from '@/api';
@@ -13,6 +13,18 @@ import { TeamOverview } from './TeamOverview';
 
 const RegisterCenter = lazy(() => import('./RegisterCenter'));
 const DownlineView = lazy(() => import('./DownlineView'));
+const TeamBets = lazy(() => import('./TeamBets'));
+const TeamPnl = lazy(() => import('./TeamPnl'));
+const TeamTransactions = lazy(() => import('./TeamTransactions'));
+const IncomeReport = lazy(() => import('./IncomeReport'));
+
+/** The pages built on the team reports (issue 24), each its own lazy chunk. */
+const REPORT_PAGES: Partial<Record<Page, ComponentType>> = {
+  personalHistoryCopy: TeamBets,
+  palStatementsAgentCopy: TeamPnl,
+  agentDownlineTransactionDetailsCopy: TeamTransactions,
+  agentRevenueReport: IncomeReport,
+};
 import './agent-centre.css';
 
 const ICONS: Record<Page, IconName> = {
@@ -73,6 +85,8 @@ export default function AgentCentrePage() {
     uiStore.set({ acPage: page });
   }, [page]);
 
+  const Report = REPORT_PAGES[page];
+
   if (refused || !member)
     return (
       <div className="centre centre--agent centre--waiting">
@@ -97,6 +111,10 @@ export default function AgentCentrePage() {
       ) : page === 'registerCenter' || page === 'downlineManagmentView' ? (
         <Suspense fallback={<Spinner size="lg" />}>
           {page === 'registerCenter' ? <RegisterCenter /> : <DownlineView />}
+        </Suspense>
+      ) : Report ? (
+        <Suspense fallback={<Spinner size="lg" />}>
+          <Report />
         </Suspense>
       ) : (
         // Team tools, reports, contracts and pay are later capabilities: said plainly, not "no data".

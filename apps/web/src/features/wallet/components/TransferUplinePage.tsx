@@ -18,8 +18,11 @@ interface Values {
   paymentPassword: string;
 }
 
-/** transferUpline: send money to the upline, or (agents) to a direct downline, with the payment password. */
-export default function TransferUplinePage() {
+/**
+ * transferUpline: send money to the upline, or (agents) to a direct downline, with the payment password.
+ * `target` preselects the receiver (the agent centre's downline list opens it for one member).
+ */
+export default function TransferUplinePage({ target }: { target?: string } = {}) {
   const { t, language } = useT();
   const memberId = useUi((state) => state.memberInfo?.id);
   const client = useQueryClient();
@@ -27,7 +30,7 @@ export default function TransferUplinePage() {
   const [sent, setSent] = useState<string | null>(null);
   const names: (keyof Values)[] = ['target', 'amount', 'paymentPassword'];
   const form = useZodForm<Values>({
-    defaultValues: { target: '', amount: '', paymentPassword: '' },
+    defaultValues: { target: target ?? '', amount: '', paymentPassword: '' },
     schema: () =>
       z.object({
         target: z.string().min(1, t('fieldError.required')),

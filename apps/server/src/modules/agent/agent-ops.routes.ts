@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { agentRoutes } from '@banca/contract';
+import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { registerRoute } from '../../platform/http/contract-route.ts';
+import {
+  agentDownlineLevel,
+  listAgents,
+  moveMemberToUpline,
+  type AgentOpsDeps,
+} from './agent-ops.service.ts';
+
+const actorOf = (request: FastifyRequest): OperatorActor => {
+  if (!request.operator) throw new AppError('not_logged_in');
+  return request.operator;
+};
+
+/** The back office's agent calls, guarded by the role matrix (agents.read, agents.manage). */
+export function registerAgentOpsRoutes(
+  app: FastifyInstance,
+  deps: AgentOpsDeps & { access: OpsAccess },
+): void {
+  const { access } = deps;
+  registerRoute(app, agentRoutes.opsAgents, ({ query }) => listAgents(deps, query), {
+    onRequest: access.allow('agents.read'),
+  });
+  registerRoute(
+    app,
+    agentRoutes.opsAgentDownline,
+    ({ params, query }) => agentDownlineLevel(deps, params.id, query),
+    { onRequest: access.allow('agents.read') },
+  );
+  registerRoute(
+    app,
+    agentRoutes.opsMoveMember,
+    ({ body, request }) => moveMemberToUpline(deps, actorOf(request), body, request.id),
+    { onRequest: access.allow('agents.manage') },
+  );
+}

@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { newUsername, PASSWORD, useLanguage } from './auth-support';
+import { t, totpCode } from './support';
+
+/**
+ * The back office's agent pages (issue 24 item 6): agent01 registers a downline agent in its register
+ * centre; a new admin finds agent01 in Agents, opens its tree, moves demo01 below the new agent with a
+ * reason, and sees the tree and the audit say so. Desktop first; the page is photographed in both
+ * themes and on a tablet width (SHOTS_DIR).
+ */
+const SHOTS_DIR = process.env.SHOTS_DIR ?? 'e2e/.artifacts/shots/teampages';
+
+async function adminSession(page: Page) {
+  const username = `ba${Date.now() % 1_000_000_000}`;
+  const password = 'e2e-backoffice-pass';
+  const created = await page.request.post('/ops/operators', {
+    headers: { Authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN ?? ''}` },
+    data: { username, password, role: 'admin' },
+  });
+  expect(created.ok()).toBe(true);
+  await page.goto('/backoffice/login');
+  await page.getByLabel('Usuário').fill(username);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+  await page.getByLabel('Código de verificação').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
+  await page.getByRole('button', { name: 'Guardei os códigos, continuar' }).click();
+  return username;
+}
+
+test('an operator finds an agent, opens its tree and moves a member below another agent', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // agent01 registers a downline agent.
+  const agentSite = await browser.newContext();
+  const a = await agentSite.newPage();
+  await useLanguage(a, 'PT');
+  await a.goto('/agent');
+  await a.getByLabel(t('PT', 'auth.username'), { exact: true }).fill('agent01');
+  await a.getByLabel(t('PT', 'auth.password'), { exact: true }).fill('Demo1234');
+  await a.getByRole('button', { name: t('PT', 'auth.agentLogin') }).click();
+  await expect(a).toHaveURL(/\/agentHome/);
+  await a.goto('/agentHome?page=registerCenter');
+  const subAgent = newUsername();
+  await a
+    .getByRole('radiogroup', { name: t('PT', 'agent.register.kind') })
+    .getByText(t('PT', 'agent.register.kinds.agent'))
+    .click();
+  await a.getByLabel(t('PT', 'agent.register.username'), { exact: true }).fill(subAgent);
+  await a.getByLabel(t('PT', 'agent.register.password'), { exact: true }).fill(PASSWORD);
+  await a.getByRole('button', { name: t('PT', 'agent.register.submit') }).click();
+  await expect(a.getByText(subAgent).first()).toBeVisible();
+  await agentSite.close();
+
+  // The operator finds agent01 among the agents.
+  await adminSession(page);
+  const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+  await nav.getByRole('link', { name: 'Agentes' }).click();
+  await expect(page.getByRole('heading', { name: 'Agentes', level: 1 })).toBeVisible();
+  await page.getByLabel('Conta').fill('agent01');
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page).toHaveURL(/account=agent01/);
+  await page.getByRole('button', { name: 'agent01', exact: true }).click();
+
+  // Its tree: agent01 open, demo01 and the new agent below it.
+  const tree = page.getByRole('tree');
+  await expect(tree.getByText('demo01', { exact: true })).toBeVisible();
+  await expect(tree.getByText(subAgent, { exact: true })).toBeVisible();
+
+  // Move demo01 below the new agent, with a reason.
+  const demo = tree
+    .getByTestId('tree-node')
+    .filter({ has: page.getByText('demo01', { exact: true }) })
+    .last();
+  await demo.getByRole('button', { name: 'Mover' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mover demo01' });
+  await dialog.getByLabel('Novo superior (conta de agente)').fill(subAgent);
+  await dialog.getByLabel('Motivo (fica na auditoria)').fill('pedido do agente (e2e)');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText(`demo01 agora está abaixo de ${subAgent}.`)).toBeVisible();
+
+  // The new agent's level now holds demo01.
+  await tree.getByRole('button', { name: `Abrir os subordinados de ${subAgent}` }).click();
+  const sub = tree
+    .getByTestId('tree-node')
+    .filter({ has: page.getByText(subAgent, { exact: true }) })
+    .first();
+  await expect(sub.getByRole('group').getByText('demo01', { exact: true })).toBeVisible();
+
+  // Photographs: dark and light, desktop and tablet.
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((value) => localStorage.setItem('banca.backoffice.theme', value), theme);
+    await page.reload();
+    await expect(page.getByRole('tree').getByText(subAgent, { exact: true })).toBeVisible();
+    for (const [width, height, name] of [
+      [1366, 900, 'desktop'],
+      [820, 1180, 'tablet'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({
+        path: `${SHOTS_DIR}/backoffice-agents-PT-${theme}-${name}.png`,
+        fullPage: true,
+      });
+    }
+  }
+});
