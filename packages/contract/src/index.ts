@@ -63,3 +63,4 @@ export * from './content/content.routes.ts';
 export * from './reports/reports.schemas.ts';
 export * from './reports/reports.errors.ts';
 export * from './reports/reports.routes.ts';
+export * from './system/help-ops.schemas.ts';

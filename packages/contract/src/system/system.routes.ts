@@ -1,3 +1,4 @@
+import { helpOpsRoutes } from './help-ops.routes.ts';
 import { defineRoute } from '../route.ts';
 import { systemCalls } from './system.calls.ts';
 import {
@@ -74,4 +75,5 @@ export const systemRoutes = {
     tags,
     response: cdnSchema,
   }),
+  ...helpOpsRoutes,
 } as const;

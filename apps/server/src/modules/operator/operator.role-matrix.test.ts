@@ -112,6 +112,24 @@ const MATRIX: Record<string, { method: string; path: string; need: Need; body?: 
     need: 'vendors.secrets',
     body: {},
   },
+  // Back-office content and catalogue (branch catalogue).
+  'system.ops.listHelpArticles': {
+    method: 'GET',
+    path: '/ops/content/help-articles',
+    need: 'content.manage',
+  },
+  'system.ops.createHelpArticle': {
+    method: 'POST',
+    path: '/ops/content/help-articles',
+    need: 'content.manage',
+    body: {},
+  },
+  'system.ops.updateHelpArticle': {
+    method: 'PUT',
+    path: '/ops/content/help-articles/999999999',
+    need: 'content.manage',
+    body: {},
+  },
 };
 
 let t: OpsTestServer;

@@ -44,7 +44,8 @@ export const listHelpArticles = (db: DbOrTrx, merchantCode: string, lang: string
     .select(['id', 'slug', 'title', 'content', 'sort'])
     .where('merchant_code', '=', merchantCode)
     .where('lang', '=', lang)
-    .where('device', '=', device)
+    .where('device', 'in', [device, 'ALL'])
+    .where('published', '=', true)
     .orderBy('sort')
     .orderBy('id')
     .execute();

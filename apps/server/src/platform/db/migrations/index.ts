@@ -34,6 +34,7 @@ import * as m202611262336 from './202611262336-wallet-payment-password.ts';
 import * as m202611270300 from './202611270300-wallet-withdrawal-cancel.ts';
 import * as m202611270310 from './202611270310-operator-two-factor.ts';
 import * as m202611270900 from './202611270900-reports-rollups.ts';
+import * as m202611270910 from './202611270910-system-help-publishing.ts';
 import * as m202611271400 from './202611271400-reports-generation.ts';
 import * as m202611271410 from './202611271410-member-downline-tree.ts';
 
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '202611270300-wallet-withdrawal-cancel': m202611270300,
   '202611270310-operator-two-factor': m202611270310,
   '202611270900-reports-rollups': m202611270900,
+  '202611270910-system-help-publishing': m202611270910,
   '202611271400-reports-generation': m202611271400,
   '202611271410-member-downline-tree': m202611271410,
 };
