@@ -8,6 +8,8 @@ export const PAGES = [
   { path: '/maintenance', label: 'nav.maintenance', permission: 'system.settings' },
   { path: '/withdrawals', label: 'nav.withdrawals', permission: 'withdrawals.read' },
   { path: '/audit', label: 'nav.audit', permission: 'audit.read' },
+  // Back-office content and catalogue (branch catalogue).
+  { path: '/help', label: 'nav.help', permission: 'content.manage' },
 ] as const satisfies readonly { path: string; label: MessageKey; permission: OpsPermission }[];
 
 export const LOGIN_PATH = '/login';

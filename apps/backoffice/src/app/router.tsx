@@ -68,6 +68,10 @@ export const router = createBrowserRouter(
           path: 'audit',
           lazy: async () => ({ Component: (await import('@/features/audit/AuditPage.tsx')).AuditPage }),
         },
+        {
+          path: 'help',
+          lazy: async () => ({ Component: (await import('@/features/help/HelpPage.tsx')).HelpPage }),
+        },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
