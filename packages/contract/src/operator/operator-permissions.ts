@@ -35,6 +35,8 @@ export const OPS_PERMISSIONS = {
   'members.limits': ['admin', 'risk'],
   /** Banners, announcements, popups, help articles, customer-service entries. */
   'content.manage': ['admin', 'content'],
+  /** The games catalogue: vendors and games, hot flags, order, names, artwork, the import. */
+  'catalogue.manage': ['admin', 'content'],
 } as const satisfies Record<string, readonly OperatorRoleKey[]>;
 
 export type OpsPermission = keyof typeof OPS_PERMISSIONS;

@@ -130,6 +130,30 @@ const MATRIX: Record<string, { method: string; path: string; need: Need; body?: 
     need: 'content.manage',
     body: {},
   },
+  'games.ops.listGames': {
+    method: 'GET',
+    path: '/ops/games/catalogue/games?limit=1',
+    need: 'catalogue.manage',
+  },
+  'games.ops.listVendors': { method: 'GET', path: '/ops/games/catalogue/vendors', need: 'catalogue.manage' },
+  'games.ops.updateGame': {
+    method: 'PUT',
+    path: '/ops/games/catalogue/games/NOSUCH-GAME',
+    need: 'catalogue.manage',
+    body: {},
+  },
+  'games.ops.updateVendor': {
+    method: 'PUT',
+    path: '/ops/games/catalogue/vendors/NO_SUCH_VENDOR',
+    need: 'catalogue.manage',
+    body: {},
+  },
+  'games.ops.importCatalogue': {
+    method: 'POST',
+    path: '/ops/games/catalogue/import',
+    need: 'catalogue.manage',
+    body: {},
+  },
 };
 
 let t: OpsTestServer;
