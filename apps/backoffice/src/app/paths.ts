@@ -10,6 +10,7 @@ export const PAGES = [
   { path: '/audit', label: 'nav.audit', permission: 'audit.read' },
   // Back-office content and catalogue (branch catalogue).
   { path: '/help', label: 'nav.help', permission: 'content.manage' },
+  { path: '/catalogue', label: 'nav.catalogue', permission: 'catalogue.manage' },
 ] as const satisfies readonly { path: string; label: MessageKey; permission: OpsPermission }[];
 
 export const LOGIN_PATH = '/login';

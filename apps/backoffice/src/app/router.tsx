@@ -72,6 +72,12 @@ export const router = createBrowserRouter(
           path: 'help',
           lazy: async () => ({ Component: (await import('@/features/help/HelpPage.tsx')).HelpPage }),
         },
+        {
+          path: 'catalogue',
+          lazy: async () => ({
+            Component: (await import('@/features/catalogue/CataloguePage.tsx')).CataloguePage,
+          }),
+        },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
