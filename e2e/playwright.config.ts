@@ -28,6 +28,8 @@ const DESKTOP_JOURNEYS = [
   '**/sandbox.spec.ts',
   '**/wallet-record.spec.ts',
   '**/wallet-transfer.spec.ts',
+  // Back-office content and catalogue (branch catalogue).
+  '**/backoffice-content.spec.ts',
 ];
 
 /**

@@ -276,8 +276,8 @@ export const en: Catalogue = {
     tools: {
       bold: 'Bold',
       italic: 'Italic',
-      h2: 'Heading',
-      h3: 'Subheading',
+      h2: 'Heading (H2)',
+      h3: 'Subheading (H3)',
       p: 'Paragraph',
       ul: 'List',
       ol: 'Numbered list',

@@ -282,8 +282,8 @@ export const pt = {
     tools: {
       bold: 'Negrito',
       italic: 'Itálico',
-      h2: 'Título',
-      h3: 'Subtítulo',
+      h2: 'Título (H2)',
+      h3: 'Subtítulo (H3)',
       p: 'Parágrafo',
       ul: 'Lista',
       ol: 'Lista numerada',
