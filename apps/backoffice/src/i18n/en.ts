@@ -273,6 +273,7 @@ export const en: Catalogue = {
     bodyHelp:
       'Allowed: paragraphs, H2 and H3 headings, lists, bold, italic, line breaks and http(s) or mailto links.',
     toolbar: 'Formatting',
+    sample: 'text',
     tools: {
       bold: 'Bold',
       italic: 'Italic',

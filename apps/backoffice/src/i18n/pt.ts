@@ -279,6 +279,7 @@ export const pt = {
     bodyHelp:
       'Permitidos: parágrafos, títulos H2 e H3, listas, negrito, itálico, quebras de linha e links http(s) ou mailto.',
     toolbar: 'Formatação',
+    sample: 'texto',
     tools: {
       bold: 'Negrito',
       italic: 'Itálico',

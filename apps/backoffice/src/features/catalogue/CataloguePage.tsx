@@ -177,7 +177,7 @@ function GamesTab() {
       header: t('catalogue.actions'),
       value: () => null,
       cell: (g) => (
-        <div className="row nowrap">
+        <div className="actions">
           <button type="button" className="btn btn--sm" onClick={() => setEditing(g)}>
             {t('catalogue.edit')}
           </button>
@@ -198,6 +198,8 @@ function GamesTab() {
   return (
     <div className="stack">
       <FilterBar
+        // Mounted again once the vendors arrive, so the vendor from the URL is selected.
+        key={vendors.data ? 'vendors' : 'loading'}
         filters={[
           { name: 'q', label: t('catalogue.search'), type: 'text' },
           {
@@ -431,7 +433,7 @@ function VendorsTab() {
       header: t('catalogue.actions'),
       value: () => null,
       cell: (v) => (
-        <div className="row nowrap">
+        <div className="actions">
           <button
             type="button"
             className={`btn btn--sm ${v.enabled ? 'btn--ghost' : 'btn--primary'}`}

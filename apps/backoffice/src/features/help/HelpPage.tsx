@@ -90,7 +90,7 @@ export function HelpPage() {
       header: t('help.actions'),
       value: () => null,
       cell: (a) => (
-        <div className="row">
+        <div className="actions">
           <button type="button" className="btn btn--sm" onClick={() => setEditing(a)}>
             {t('help.edit')}
           </button>
@@ -220,7 +220,7 @@ function ArticleEditor({
     const tool = TOOLBAR[index]!;
     const start = el?.selectionStart ?? body.length;
     const end = el?.selectionEnd ?? body.length;
-    const next = applyWrap(body, start, end, tool.wrap);
+    const next = applyWrap(body, start, end, tool.wrap, t('help.sample'));
     setBody(next.text);
     requestAnimationFrame(() => {
       el?.focus();

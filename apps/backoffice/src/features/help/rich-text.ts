@@ -20,20 +20,21 @@ export function sanitizePreview(html: string): string {
 }
 
 /** The toolbar's edits: wrap the selection in a tag (or insert one). */
-export type Wrap = { before: string; after: string; placeholder: string };
+export type Wrap = { before: string; after: string };
 export const TOOLBAR: { id: string; label: string; wrap: Wrap }[] = [
-  { id: 'bold', label: 'B', wrap: { before: '<strong>', after: '</strong>', placeholder: 'texto' } },
-  { id: 'italic', label: 'I', wrap: { before: '<em>', after: '</em>', placeholder: 'texto' } },
-  { id: 'h2', label: 'H2', wrap: { before: '<h2>', after: '</h2>\n', placeholder: 'Título' } },
-  { id: 'h3', label: 'H3', wrap: { before: '<h3>', after: '</h3>\n', placeholder: 'Subtítulo' } },
-  { id: 'p', label: '¶', wrap: { before: '<p>', after: '</p>\n', placeholder: 'Parágrafo' } },
-  { id: 'ul', label: '•', wrap: { before: '<ul>\n  <li>', after: '</li>\n</ul>\n', placeholder: 'item' } },
-  { id: 'ol', label: '1.', wrap: { before: '<ol>\n  <li>', after: '</li>\n</ol>\n', placeholder: 'item' } },
-  { id: 'link', label: '🔗', wrap: { before: '<a href="https://">', after: '</a>', placeholder: 'link' } },
+  { id: 'bold', label: 'B', wrap: { before: '<strong>', after: '</strong>' } },
+  { id: 'italic', label: 'I', wrap: { before: '<em>', after: '</em>' } },
+  { id: 'h2', label: 'H2', wrap: { before: '<h2>', after: '</h2>\n' } },
+  { id: 'h3', label: 'H3', wrap: { before: '<h3>', after: '</h3>\n' } },
+  { id: 'p', label: '¶', wrap: { before: '<p>', after: '</p>\n' } },
+  { id: 'ul', label: '•', wrap: { before: '<ul>\n  <li>', after: '</li>\n</ul>\n' } },
+  { id: 'ol', label: '1.', wrap: { before: '<ol>\n  <li>', after: '</li>\n</ol>\n' } },
+  { id: 'link', label: '🔗', wrap: { before: '<a href="https://">', after: '</a>' } },
 ];
 
-export function applyWrap(text: string, start: number, end: number, wrap: Wrap) {
-  const selected = text.slice(start, end) || wrap.placeholder;
+/** `placeholder`: what goes inside when nothing is selected (in the operator's language). */
+export function applyWrap(text: string, start: number, end: number, wrap: Wrap, placeholder: string) {
+  const selected = text.slice(start, end) || placeholder;
   const next = text.slice(0, start) + wrap.before + selected + wrap.after + text.slice(end);
   const from = start + wrap.before.length;
   return { text: next, selection: [from, from + selected.length] as const };
