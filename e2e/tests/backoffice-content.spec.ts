@@ -15,7 +15,7 @@ test.describe.configure({ mode: 'serial' });
 const SHOTS = '/work/shots/catalogue';
 mkdirSync(SHOTS, { recursive: true });
 const snap = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false, animations: 'disabled' });
 
 const boPrefs = async (page: Page, lang: 'pt' | 'en', theme: 'dark' | 'light') =>
   page.evaluate(

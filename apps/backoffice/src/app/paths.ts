@@ -11,6 +11,7 @@ export const PAGES = [
   // Back-office content and catalogue (branch catalogue).
   { path: '/help', label: 'nav.help', permission: 'content.manage' },
   { path: '/catalogue', label: 'nav.catalogue', permission: 'catalogue.manage' },
+  { path: '/operators', label: 'nav.operators', permission: 'operators.manage' },
 ] as const satisfies readonly { path: string; label: MessageKey; permission: OpsPermission }[];
 
 export const LOGIN_PATH = '/login';

@@ -78,6 +78,12 @@ export const router = createBrowserRouter(
             Component: (await import('@/features/catalogue/CataloguePage.tsx')).CataloguePage,
           }),
         },
+        {
+          path: 'operators',
+          lazy: async () => ({
+            Component: (await import('@/features/operators/OperatorsPage.tsx')).OperatorsPage,
+          }),
+        },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
