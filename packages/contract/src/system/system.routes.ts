@@ -1,4 +1,5 @@
 import { helpOpsRoutes } from './help-ops.routes.ts';
+import { platformOpsRoutes } from './platform-ops.routes.ts';
 import { defineRoute } from '../route.ts';
 import { systemCalls } from './system.calls.ts';
 import {
@@ -76,4 +77,5 @@ export const systemRoutes = {
     response: cdnSchema,
   }),
   ...helpOpsRoutes,
+  ...platformOpsRoutes,
 } as const;

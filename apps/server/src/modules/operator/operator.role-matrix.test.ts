@@ -154,6 +154,23 @@ const MATRIX: Record<string, { method: string; path: string; need: Need; body?: 
     need: 'catalogue.manage',
     body: {},
   },
+  'system.ops.platformSettings': {
+    method: 'GET',
+    path: '/ops/system/platform-settings',
+    need: 'system.settings',
+  },
+  'system.ops.setWhitelabelFlags': {
+    method: 'PUT',
+    path: '/ops/system/whitelabel-flags',
+    need: 'system.settings',
+    body: {},
+  },
+  'system.ops.setRegisterFields': {
+    method: 'PUT',
+    path: '/ops/system/register-fields',
+    need: 'system.settings',
+    body: {},
+  },
 };
 
 let t: OpsTestServer;

@@ -4,6 +4,7 @@ import type { Visitor } from '../../platform/http/visitor.ts';
 import { installSystemGuard } from './system.guard.ts';
 import { registerSystemRoutes } from './system.routes.ts';
 import { registerHelpOpsRoutes } from './help-articles.ops.ts';
+import { registerPlatformOpsRoutes } from './platform-settings.ops.ts';
 import type { Db } from '../../database.ts';
 import type { OpsAccess } from '../../ops-access.ts';
 import type { SystemService } from './system.service.ts';
@@ -37,6 +38,10 @@ export const systemModule: ServerModule<SystemModuleDeps> = {
     // The guard first: maintenance and region refusals come before any other module's hooks.
     installSystemGuard(app, deps);
     registerSystemRoutes(app, deps);
-    if (deps.ops) registerHelpOpsRoutes(app, { db: deps.db, merchantCode: deps.merchantCode, ops: deps.ops });
+    if (deps.ops) {
+      const opsDeps = { db: deps.db, merchantCode: deps.merchantCode, ops: deps.ops };
+      registerHelpOpsRoutes(app, opsDeps);
+      registerPlatformOpsRoutes(app, { ...opsDeps, system: deps.system });
+    }
   },
 };
