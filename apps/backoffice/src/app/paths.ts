@@ -12,6 +12,7 @@ export const PAGES = [
   { path: '/help', label: 'nav.help', permission: 'content.manage' },
   { path: '/catalogue', label: 'nav.catalogue', permission: 'catalogue.manage' },
   { path: '/operators', label: 'nav.operators', permission: 'operators.manage' },
+  { path: '/platform', label: 'nav.platform', permission: 'system.settings' },
 ] as const satisfies readonly { path: string; label: MessageKey; permission: OpsPermission }[];
 
 export const LOGIN_PATH = '/login';

@@ -84,6 +84,12 @@ export const router = createBrowserRouter(
             Component: (await import('@/features/operators/OperatorsPage.tsx')).OperatorsPage,
           }),
         },
+        {
+          path: 'platform',
+          lazy: async () => ({
+            Component: (await import('@/features/platform/PlatformPage.tsx')).PlatformPage,
+          }),
+        },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
