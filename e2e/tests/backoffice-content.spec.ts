@@ -229,3 +229,49 @@ test('an operator disables a game and marks one hot; the lobby and /hot follow; 
   await page.goto('/backoffice/catalogue');
   await snap(page, 'catalogue-games-en-dark-phone');
 });
+
+test('platform settings preview the sign-up form; an admin creates an operator', async ({ page }) => {
+  await loginNewAdmin(page);
+  await boPrefs(page, 'pt', 'dark');
+  await page.goto('/backoffice/platform');
+  await expect(page.getByRole('heading', { name: 'Configurações da plataforma', level: 1 })).toBeVisible();
+  const preview = page.getByTestId('register-preview');
+  await expect(preview.getByLabel(/^Usuário/)).toBeVisible();
+  // The preview follows the table before anything is saved.
+  const nickname = page.getByRole('checkbox', { name: 'Mostrado: Apelido' });
+  const shown = await nickname.isChecked();
+  await nickname.setChecked(!shown);
+  await expect(preview.getByLabel(/^Apelido/)).toHaveCount(shown ? 0 : 1);
+  await nickname.setChecked(shown);
+  await snap(page, 'platform-pt-dark-desktop');
+  await page.getByRole('heading', { name: 'Campos do cadastro' }).scrollIntoViewIfNeeded();
+  await snap(page, 'platform-fields-pt-dark-desktop');
+  await boPrefs(page, 'en', 'light');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Platform settings', level: 1 })).toBeVisible();
+  await page.getByRole('heading', { name: 'Site wallet' }).scrollIntoViewIfNeeded();
+  await snap(page, 'platform-wallet-en-light-desktop');
+  await page.setViewportSize({ width: 820, height: 1000 });
+  await page.getByRole('heading', { name: 'Sign-up fields' }).scrollIntoViewIfNeeded();
+  await snap(page, 'platform-fields-en-light-tablet');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Operators: a new content operator with a temporary password shown once.
+  await page.goto('/backoffice/operators');
+  await expect(page.getByRole('heading', { name: 'Operators', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'New operator' }).click();
+  const name = `ct${Date.now() % 1_000_000_000}`;
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Role').first().selectOption('content');
+  await snap(page, 'operators-new-en-light-desktop');
+  await page.getByRole('button', { name: 'Create operator' }).click();
+  await expect(page.getByTestId('operator-temp-password')).toHaveText(/\S{16}/);
+  await page.getByRole('button', { name: 'Handed over, close' }).click();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Content');
+  await expect(row).toContainText('At first login');
+  await expect(row).toContainText('Never');
+  await boPrefs(page, 'pt', 'dark');
+  await page.reload();
+  await snap(page, 'operators-pt-dark-desktop');
+});
