@@ -450,6 +450,7 @@ export const en: Catalogue = {
       telegram: 'Telegram',
       address: 'Address',
       nationality: 'Nationality',
+      placeOfBirth: 'Place of birth',
     },
     walletTitle: 'Site wallet',
     walletHelp: 'Amounts in cents (1000 = R$ 10.00). Applies on every node within a second.',

@@ -463,6 +463,7 @@ export const pt = {
       telegram: 'Telegram',
       address: 'Endereço',
       nationality: 'Nacionalidade',
+      placeOfBirth: 'Local de nascimento',
     },
     walletTitle: 'Carteira do site',
     walletHelp: 'Valores em centavos (1000 = R$ 10,00). Vale em todos os nós em um segundo.',

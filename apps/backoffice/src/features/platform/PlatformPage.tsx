@@ -138,12 +138,17 @@ function RegisterFieldsCard({ fields }: { fields: RegisterFieldSetting[] }) {
         j === i ? { ...f, ...patch, ...(patch.enabled === false ? { required: false } : {}) } : f,
       ),
     );
-  const label = (name: string) => t(`platform.fieldNames.${name as 'username'}`);
+  // A field added to the contract before its label here shows its name rather than a key.
+  const label = (name: string) => {
+    const key = `platform.fieldNames.${name as 'username'}` as const;
+    const text = t(key);
+    return text === key ? name : text;
+  };
   const changed = draft.filter((f, i) => JSON.stringify(f) !== JSON.stringify(editable(fields[i]!)));
   return (
     <section className="card stack" aria-labelledby="fields-title">
       <h2 id="fields-title">{t('platform.fieldsTitle')}</h2>
-      <div className="editor">
+      <div className="fields-layout">
         <div className="datatable__scroll">
           <table className="datatable">
             <caption className="sr-only">{t('platform.fieldsTitle')}</caption>
@@ -159,7 +164,7 @@ function RegisterFieldsCard({ fields }: { fields: RegisterFieldSetting[] }) {
             <tbody>
               {draft.map((f, i) => (
                 <tr key={f.name}>
-                  <th scope="row">{label(f.name)}</th>
+                  <td>{label(f.name)}</td>
                   <td>
                     <input
                       type="checkbox"
@@ -327,7 +332,7 @@ function WalletCard() {
           </select>
         </div>
       </div>
-      <fieldset className="seg">
+      <fieldset className="group">
         <legend>{t('platform.deposit')}</legend>
         <div className="grid2">
           <label className="check">
@@ -339,7 +344,7 @@ function WalletCard() {
           {num('chargeTtl', t('platform.chargeTtl'), s.deposit.chargeTtlMinutes)}
         </div>
       </fieldset>
-      <fieldset className="seg">
+      <fieldset className="group">
         <legend>{t('platform.withdraw')}</legend>
         <div className="grid2">
           {num('wMin', t('platform.min'), s.withdraw.min)}
@@ -351,7 +356,7 @@ function WalletCard() {
           {num('wTurnover', t('platform.turnover'), s.withdraw.turnoverMultiple)}
         </div>
       </fieldset>
-      <fieldset className="seg">
+      <fieldset className="group">
         <legend>{t('platform.paymentPassword')}</legend>
         <div className="grid2">
           {num('ppTries', t('platform.maxTries'), s.paymentPassword.maxTries)}
