@@ -271,25 +271,16 @@ function CreateOperator({ onDone }: { onDone: () => void }) {
   );
 }
 
-function useDialog() {
-  const ref = useRef<HTMLDialogElement | null>(null);
-  const attach = (el: HTMLDialogElement | null) => {
-    ref.current = el;
-    if (el && !el.open) el.showModal();
-  };
-  return { ref, attach, close: () => ref.current?.close() };
-}
-
 function IpDialog({ operator, onClose }: { operator: Operator; onClose: () => void }) {
   const { t } = useI18n();
   const client = useQueryClient();
-  const dialog = useDialog();
+  const ref = useRef<HTMLDialogElement | null>(null);
   const save = useMutation({
     mutationFn: (body: { ranges: string[]; reason: string }) =>
       opsCall<Operator>(operatorCalls.setIpAllowList, { params: { id: operator.id }, body }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: KEY });
-      dialog.close();
+      ref.current?.close();
     },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -304,7 +295,15 @@ function IpDialog({ operator, onClose }: { operator: Operator; onClose: () => vo
     });
   };
   return (
-    <dialog ref={dialog.attach} className="dialog" aria-labelledby="ip-title" onClose={onClose}>
+    <dialog
+      ref={(el) => {
+        ref.current = el;
+        if (el && !el.open) el.showModal();
+      }}
+      className="dialog"
+      aria-labelledby="ip-title"
+      onClose={onClose}
+    >
       <form className="stack" onSubmit={submit}>
         <h2 id="ip-title">{t('operators.ipTitle', { username: operator.username })}</h2>
         <div className="field">
@@ -318,7 +317,7 @@ function IpDialog({ operator, onClose }: { operator: Operator; onClose: () => vo
         </div>
         {save.isError && <Notice kind="error">{errorText(save.error)}</Notice>}
         <div className="row row--end">
-          <button type="button" className="btn btn--ghost" onClick={dialog.close}>
+          <button type="button" className="btn btn--ghost" onClick={() => ref.current?.close()}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={save.isPending}>
@@ -333,22 +332,30 @@ function IpDialog({ operator, onClose }: { operator: Operator; onClose: () => vo
 function DisableDialog({ operator, onClose }: { operator: Operator; onClose: () => void }) {
   const { t } = useI18n();
   const client = useQueryClient();
-  const dialog = useDialog();
+  const ref = useRef<HTMLDialogElement | null>(null);
   const run = useMutation({
     mutationFn: () => opsCall<Operator>(operatorCalls.disableOperator, { params: { id: operator.id } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: KEY });
-      dialog.close();
+      ref.current?.close();
     },
   });
   return (
-    <dialog ref={dialog.attach} className="dialog" aria-labelledby="disable-title" onClose={onClose}>
+    <dialog
+      ref={(el) => {
+        ref.current = el;
+        if (el && !el.open) el.showModal();
+      }}
+      className="dialog"
+      aria-labelledby="disable-title"
+      onClose={onClose}
+    >
       <div className="stack">
         <h2 id="disable-title">{t('operators.disableTitle', { username: operator.username })}</h2>
         <p>{t('operators.disableHelp')}</p>
         {run.isError && <Notice kind="error">{errorText(run.error)}</Notice>}
         <div className="row row--end">
-          <button type="button" className="btn btn--ghost" onClick={dialog.close}>
+          <button type="button" className="btn btn--ghost" onClick={() => ref.current?.close()}>
             {t('common.cancel')}
           </button>
           <button

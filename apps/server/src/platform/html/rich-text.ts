@@ -9,7 +9,7 @@ import sanitizeHtml from 'sanitize-html';
  * is never served as it was stored.
  */
 /** http(s) with a host, or mailto; checked on the decoded value (entities already resolved). */
-const SAFE_HREF = /^(?:https?:\/\/[^\s/]|mailto:[^\s])[^\s\u0000-\u001f]*$/i;
+const SAFE_HREF = /^(?:https?:\/\/[^\s/]|mailto:\S)[^\s\p{Cc}]*$/iu;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'h2', 'h3', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'br'],
