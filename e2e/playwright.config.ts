@@ -30,6 +30,8 @@ const DESKTOP_JOURNEYS = [
   '**/wallet-transfer.spec.ts',
   // issue 24 (branch teampages)
   '**/backoffice-agents.spec.ts',
+  // Back-office content and catalogue (branch catalogue).
+  '**/backoffice-content.spec.ts',
 ];
 
 /**

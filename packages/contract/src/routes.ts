@@ -50,6 +50,7 @@ export { ACCOUNT_RECORD_TYPES, WALLET_RECORDS_CSV_PATH } from './wallet/wallet-r
 export { CALLBACK_PREFIX, fillPath } from './route-entry.ts';
 export {
   BACKOFFICE_BASE,
+  OPERATOR_ROLE_NAMES,
   OPS_PERMISSIONS,
   operatorCan,
   type OperatorRoleKey,

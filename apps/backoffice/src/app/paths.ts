@@ -10,6 +10,11 @@ export const PAGES = [
   { path: '/audit', label: 'nav.audit', permission: 'audit.read' },
   // --- agents (issue 24, branch teampages) ---
   { path: '/agents', label: 'nav.agents', permission: 'agents.read' },
+  // Back-office content and catalogue (branch catalogue).
+  { path: '/help', label: 'nav.help', permission: 'content.manage' },
+  { path: '/catalogue', label: 'nav.catalogue', permission: 'catalogue.manage' },
+  { path: '/operators', label: 'nav.operators', permission: 'operators.manage' },
+  { path: '/platform', label: 'nav.platform', permission: 'system.settings' },
 ] as const satisfies readonly { path: string; label: MessageKey; permission: OpsPermission }[];
 
 export const LOGIN_PATH = '/login';

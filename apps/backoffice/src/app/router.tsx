@@ -73,6 +73,28 @@ export const router = createBrowserRouter(
           path: 'agents',
           lazy: async () => ({ Component: (await import('@/features/agents/AgentsPage.tsx')).AgentsPage }),
         },
+        {
+          path: 'help',
+          lazy: async () => ({ Component: (await import('@/features/help/HelpPage.tsx')).HelpPage }),
+        },
+        {
+          path: 'catalogue',
+          lazy: async () => ({
+            Component: (await import('@/features/catalogue/CataloguePage.tsx')).CataloguePage,
+          }),
+        },
+        {
+          path: 'operators',
+          lazy: async () => ({
+            Component: (await import('@/features/operators/OperatorsPage.tsx')).OperatorsPage,
+          }),
+        },
+        {
+          path: 'platform',
+          lazy: async () => ({
+            Component: (await import('@/features/platform/PlatformPage.tsx')).PlatformPage,
+          }),
+        },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

@@ -1,6 +1,7 @@
 import type { RouteEntry } from '../route-entry.ts';
 import { betRecordCalls } from './bet-record.calls.ts';
 import { vendorOpsCalls } from './vendor-ops.calls.ts';
+import { catalogueOpsCalls } from './catalogue-ops.calls.ts';
 
 /** The relay prefix of the original gateway: `POST /wps/relay/<NAME>` (spec section 7). */
 const relay = (name: string) => `/wps/relay/${name}` as const;
@@ -112,4 +113,5 @@ export const gamesCalls = {
   },
   ...betRecordCalls,
   ...vendorOpsCalls,
+  ...catalogueOpsCalls,
 } as const satisfies Record<string, RouteEntry>;

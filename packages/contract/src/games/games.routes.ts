@@ -1,6 +1,7 @@
 import { defineRoute } from '../route.ts';
 import { betRecordRoutes } from './bet-record.routes.ts';
 import { vendorOpsRoutes } from './vendor-ops.routes.ts';
+import { catalogueOpsRoutes } from './catalogue-ops.routes.ts';
 import { gamesCalls } from './games.calls.ts';
 import {
   favoriteIdsBodySchema,
@@ -126,4 +127,5 @@ export const gamesRoutes = {
   }),
   ...betRecordRoutes,
   ...vendorOpsRoutes,
+  ...catalogueOpsRoutes,
 } as const;

@@ -40,6 +40,8 @@ export const OPS_PERMISSIONS = {
   'agents.read': ['admin', 'support', 'risk', 'finance'],
   /** Move a member to another upline (audited). */
   'agents.manage': ['admin'],
+  /** The games catalogue: vendors and games, hot flags, order, names, artwork, the import. */
+  'catalogue.manage': ['admin', 'content'],
 } as const satisfies Record<string, readonly OperatorRoleKey[]>;
 
 export type OpsPermission = keyof typeof OPS_PERMISSIONS;

@@ -19,6 +19,13 @@ export const OPERATOR_ERROR_STATUS = {
   member_is_trial: 409,
   /** Reset password: the member has neither a mobile nor an e-mail to send it to. */
   member_no_channel: 409,
+  // Back-office content and catalogue (branch catalogue).
+  /** No help-centre article with this id. */
+  help_article_not_found: 404,
+  /** Another article of the same language already has this slug. */
+  help_article_slug_taken: 409,
+  /** The catalogue import file does not validate (the answer lists the rows at fault). */
+  catalogue_file_invalid: 400,
 } as const;
 
 export type OperatorErrorCode = keyof typeof OPERATOR_ERROR_STATUS;
@@ -52,5 +59,14 @@ export const OPERATOR_ERROR_MESSAGES: Record<OperatorErrorCode, { PT: string; EN
   member_no_channel: {
     PT: 'O membro não tem celular nem e-mail cadastrado.',
     EN: 'The member has no mobile number or e-mail on file.',
+  },
+  help_article_not_found: { PT: 'Artigo de ajuda não encontrado.', EN: 'Help article not found.' },
+  help_article_slug_taken: {
+    PT: 'Já existe um artigo com este identificador neste idioma.',
+    EN: 'An article with this slug already exists in this language.',
+  },
+  catalogue_file_invalid: {
+    PT: 'O arquivo do catálogo tem linhas inválidas.',
+    EN: 'The catalogue file has invalid rows.',
   },
 };

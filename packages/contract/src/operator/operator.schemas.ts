@@ -64,6 +64,8 @@ export const operatorSchema = z.strictObject({
   totpEnrolled: z.boolean(),
   /** CIDRs the operator may log in and call from; empty: anywhere. */
   ipAllowList: z.array(z.string()),
+  /** The list only (GET /ops/operators): when its newest session started; null: never logged in. */
+  lastLoginAt: z.string().datetime().nullable().optional(),
 });
 export type Operator = z.infer<typeof operatorSchema>;
 

@@ -1,4 +1,6 @@
 import type { RouteEntry } from '../route-entry.ts';
+import { helpOpsCalls } from './help-ops.calls.ts';
+import { platformOpsCalls } from './platform-ops.calls.ts';
 
 /** The system calls' wire facts (no zod): the start-up path calls them. Schemas: system.routes.ts. */
 export const systemCalls = {
@@ -66,6 +68,8 @@ export const systemCalls = {
     enc: false,
   },
   cdn: { id: 'system.cdn', method: 'GET', path: '/wps/system/cdn', auth: 'none', enc: false },
+  ...helpOpsCalls,
+  ...platformOpsCalls,
 } as const satisfies Record<string, RouteEntry>;
 
 /** The id of the `<script type="application/json">` element carrying the start-up data in index.html. */

@@ -1,3 +1,5 @@
+import { helpOpsRoutes } from './help-ops.routes.ts';
+import { platformOpsRoutes } from './platform-ops.routes.ts';
 import { defineRoute } from '../route.ts';
 import { systemCalls } from './system.calls.ts';
 import {
@@ -74,4 +76,6 @@ export const systemRoutes = {
     tags,
     response: cdnSchema,
   }),
+  ...helpOpsRoutes,
+  ...platformOpsRoutes,
 } as const;

@@ -12,6 +12,7 @@ import { createWalletSettings, merchantCurrencyFrom } from '../wallet/index.ts';
 import type { SystemService } from '../system/index.ts';
 import { vendorSecrets } from './vendor-wallet/vendor-wallet.credentials.ts';
 import { registerVendorOpsRoutes } from './vendor-wallet/vendor-ops.routes.ts';
+import { registerCatalogueOpsRoutes } from './catalogue/catalogue-ops.routes.ts';
 import { registerVendorWalletRoutes } from './vendor-wallet/vendor-wallet.routes.ts';
 import { registerRecordRoutes } from './records/bet-record.routes.ts';
 
@@ -92,5 +93,11 @@ export const gamesModule: ServerModule<GamesModuleDeps, Database> = {
       secrets: vendorSecrets(deps.db, sealKey),
     });
     registerVendorOpsRoutes(app, { db: deps.db, sealKey, ops: deps.ops });
+    if (deps.ops)
+      registerCatalogueOpsRoutes(app, {
+        db: deps.db,
+        ops: deps.ops,
+        changed: (version) => catalogue.cache.changed(version),
+      });
   },
 };

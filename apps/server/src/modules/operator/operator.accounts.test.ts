@@ -62,6 +62,9 @@ describe('operator accounts', () => {
     expect(
       list.body.value.operators.filter((o: { username: string }) => o.username === username),
     ).toHaveLength(1);
+    // The list says when each operator last logged in: this one after it was created.
+    const mine = list.body.value.operators.find((o: { username: string }) => o.username === username);
+    expect(Date.parse(mine.lastLoginAt)).toBeGreaterThanOrEqual(Date.parse(created.body.value.createdAt));
 
     // The creation is in the audit, by the bootstrap.
     const audit = await t.ops(

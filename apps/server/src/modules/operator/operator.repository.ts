@@ -34,8 +34,21 @@ export const findOperatorById = (db: DbOrTrx, merchantCode: string, id: number) 
     .where('id', '=', id)
     .executeTakeFirst();
 
+/** Every operator with the start of its newest session (its last login; null: never logged in). */
 export const listOperators = (db: DbOrTrx, merchantCode: string) =>
-  db.selectFrom('operator').selectAll().where('merchant_code', '=', merchantCode).orderBy('id').execute();
+  db
+    .selectFrom('operator')
+    .selectAll('operator')
+    .select((eb) =>
+      eb
+        .selectFrom('operator_session')
+        .select((s) => s.fn.max('operator_session.created_at').as('last'))
+        .whereRef('operator_session.operator_id', '=', 'operator.id')
+        .as('last_login_at'),
+    )
+    .where('merchant_code', '=', merchantCode)
+    .orderBy('id')
+    .execute();
 
 export const disableOperator = (db: DbOrTrx, id: number, now: Date) =>
   db

@@ -116,6 +116,65 @@ const MATRIX: Record<string, { method: string; path: string; need: Need; body?: 
   'agent.opsAgents': { method: 'GET', path: '/ops/agents?limit=1', need: 'agents.read' },
   'agent.opsAgentDownline': { method: 'GET', path: '/ops/agents/999999999/downline', need: 'agents.read' },
   'agent.opsMoveMember': { method: 'POST', path: '/ops/agents/move', need: 'agents.manage', body: {} },
+  // Back-office content and catalogue (branch catalogue).
+  'system.ops.listHelpArticles': {
+    method: 'GET',
+    path: '/ops/content/help-articles',
+    need: 'content.manage',
+  },
+  'system.ops.createHelpArticle': {
+    method: 'POST',
+    path: '/ops/content/help-articles',
+    need: 'content.manage',
+    body: {},
+  },
+  'system.ops.updateHelpArticle': {
+    method: 'PUT',
+    path: '/ops/content/help-articles/999999999',
+    need: 'content.manage',
+    body: {},
+  },
+  'games.ops.listGames': {
+    method: 'GET',
+    path: '/ops/games/catalogue/games?limit=1',
+    need: 'catalogue.manage',
+  },
+  'games.ops.listVendors': { method: 'GET', path: '/ops/games/catalogue/vendors', need: 'catalogue.manage' },
+  'games.ops.updateGame': {
+    method: 'PUT',
+    path: '/ops/games/catalogue/games/NOSUCH-GAME',
+    need: 'catalogue.manage',
+    body: {},
+  },
+  'games.ops.updateVendor': {
+    method: 'PUT',
+    path: '/ops/games/catalogue/vendors/NO_SUCH_VENDOR',
+    need: 'catalogue.manage',
+    body: {},
+  },
+  'games.ops.importCatalogue': {
+    method: 'POST',
+    path: '/ops/games/catalogue/import',
+    need: 'catalogue.manage',
+    body: {},
+  },
+  'system.ops.platformSettings': {
+    method: 'GET',
+    path: '/ops/system/platform-settings',
+    need: 'system.settings',
+  },
+  'system.ops.setWhitelabelFlags': {
+    method: 'PUT',
+    path: '/ops/system/whitelabel-flags',
+    need: 'system.settings',
+    body: {},
+  },
+  'system.ops.setRegisterFields': {
+    method: 'PUT',
+    path: '/ops/system/register-fields',
+    need: 'system.settings',
+    body: {},
+  },
 };
 
 let t: OpsTestServer;

@@ -102,7 +102,10 @@ export async function createOperator(
 }
 
 export async function listOperators(deps: Pick<OperatorDeps, 'db' | 'merchantCode'>): Promise<Operator[]> {
-  return (await repo.listOperators(deps.db, deps.merchantCode)).map(toOperator);
+  return (await repo.listOperators(deps.db, deps.merchantCode)).map(({ last_login_at, ...row }) => ({
+    ...toOperator(row),
+    lastLoginAt: last_login_at ? new Date(last_login_at).toISOString() : null,
+  }));
 }
 
 /** Disables an operator and ends its sessions, in one transaction with its audit row. */

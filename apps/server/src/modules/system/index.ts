@@ -3,6 +3,10 @@ import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import { installSystemGuard } from './system.guard.ts';
 import { registerSystemRoutes } from './system.routes.ts';
+import { registerHelpOpsRoutes } from './help-articles.ops.ts';
+import { registerPlatformOpsRoutes } from './platform-settings.ops.ts';
+import type { Db } from '../../database.ts';
+import type { OpsAccess } from '../../ops-access.ts';
 import type { SystemService } from './system.service.ts';
 
 /**
@@ -22,6 +26,10 @@ export {
 export interface SystemModuleDeps {
   system: SystemService;
   visitor: (request: FastifyRequest) => Visitor;
+  db: Db;
+  merchantCode: string;
+  /** Back-office access; undefined without a back office (the /ops calls are then not registered). */
+  ops: OpsAccess | undefined;
 }
 
 export const systemModule: ServerModule<SystemModuleDeps> = {
@@ -30,5 +38,10 @@ export const systemModule: ServerModule<SystemModuleDeps> = {
     // The guard first: maintenance and region refusals come before any other module's hooks.
     installSystemGuard(app, deps);
     registerSystemRoutes(app, deps);
+    if (deps.ops) {
+      const opsDeps = { db: deps.db, merchantCode: deps.merchantCode, ops: deps.ops };
+      registerHelpOpsRoutes(app, opsDeps);
+      registerPlatformOpsRoutes(app, { ...opsDeps, system: deps.system });
+    }
   },
 };

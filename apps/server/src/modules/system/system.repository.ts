@@ -44,7 +44,8 @@ export const listHelpArticles = (db: DbOrTrx, merchantCode: string, lang: string
     .select(['id', 'slug', 'title', 'content', 'sort'])
     .where('merchant_code', '=', merchantCode)
     .where('lang', '=', lang)
-    .where('device', '=', device)
+    .where('device', 'in', [device, 'ALL'])
+    .where('published', '=', true)
     .orderBy('sort')
     .orderBy('id')
     .execute();
@@ -97,3 +98,53 @@ export const upsertRegion = (
     .onConflict((oc) => oc.column('merchant_code').doUpdateSet({ ...values, updated_at: new Date() }))
     .execute();
 };
+
+// --- back-office platform settings (platform-settings.ops.ts) ----------------------------------------
+
+export const findMerchantForUpdate = (db: DbOrTrx, merchantCode: string) =>
+  db
+    .selectFrom('merchant')
+    .selectAll()
+    .where('merchant_code', '=', merchantCode)
+    .forUpdate()
+    .executeTakeFirst();
+
+export async function updateMerchantFlags(
+  db: DbOrTrx,
+  merchantCode: string,
+  set: Partial<Record<MerchantFlagColumn, boolean>>,
+): Promise<void> {
+  await db
+    .updateTable('merchant')
+    .set({ ...set, updated_at: new Date() })
+    .where('merchant_code', '=', merchantCode)
+    .execute();
+}
+
+export async function updateRegisterField(
+  db: DbOrTrx,
+  merchantCode: string,
+  name: string,
+  set: { enabled: boolean; required: boolean; min_length: number; max_length: number },
+): Promise<number> {
+  const result = await db
+    .updateTable('register_field_setting')
+    .set(set)
+    .where('merchant_code', '=', merchantCode)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export type MerchantFlagColumn =
+  | 'username_reg'
+  | 'mobile_num_reg'
+  | 'reg_mob_verf'
+  | 'mob_reg_pass'
+  | 'free_play'
+  | 'chng_pass_verif'
+  | 'mob_code_login'
+  | 'pwd_expiry'
+  | 'agent_policy'
+  | 'vip_enabled'
+  | 'referral_enabled';

@@ -21,6 +21,7 @@ import {
 import type { Db, DbOrTrx } from '../../database.ts';
 import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { sanitizeRichText } from '../../platform/html/rich-text.ts';
 import { isValidCidr, type Visitor } from '../../platform/http/visitor.ts';
 import * as repo from './system.repository.ts';
 import type { MerchantRow } from './system.table.ts';
@@ -264,7 +265,9 @@ export class SystemService {
   }
 
   async helpCenter(lang: 'PT' | 'EN', device: 'WEB' | 'H5'): Promise<HelpArticle[]> {
-    return repo.listHelpArticles(this.db, this.merchant, lang, device);
+    // Sanitised again on render: whatever way a row was written, it is served safe.
+    const rows = await repo.listHelpArticles(this.db, this.merchant, lang, device);
+    return rows.map((r) => ({ ...r, content: sanitizeRichText(r.content) }));
   }
 
   async countries(): Promise<Country[]> {

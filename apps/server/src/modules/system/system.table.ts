@@ -75,6 +75,9 @@ export interface HelpArticleTable {
   title: string;
   content: string;
   sort: number;
+  /** Shown on the member site (migration 202611271520); back-office drafts are false. */
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: Timestamp;
 }
 
 export interface CountryTable {

@@ -39,7 +39,34 @@ export interface ImportReport {
   vendors: VendorReport[];
   /** Rows added, updated or disabled, vendors included: 0 on a second run of the same file. */
   changes: number;
+  /** The games that change, with the columns that do (the back office's preview); the first 500. */
+  details: GameChange[];
 }
+
+export interface GameChange {
+  nodeId: string;
+  change: 'added' | 'updated' | 'disabled';
+  /** Columns of `game` that change (updated), `enabled` (disabled), none (added). */
+  fields: string[];
+}
+
+const MAX_DETAILS = 500;
+
+/** The columns an import compares (search_* follow the names, so they are left out). */
+const GAME_FIELDS = [
+  'game_type',
+  'game_classify',
+  'name_pt',
+  'name_en',
+  'icon_url',
+  'is_hot',
+  'hot_rank',
+  'support_play',
+  'is_game',
+  'prize_modes',
+  'sort',
+  'enabled',
+] as const;
 
 class DryRunRollback extends Error {}
 
@@ -52,7 +79,11 @@ const sameText = (a: string | null | undefined, b: string | null | undefined) =>
 export async function importCatalogue(
   db: Db,
   file: CatalogueFile,
-  options: { dryRun?: boolean } = {},
+  options: {
+    dryRun?: boolean;
+    /** Runs in the import's transaction once it applied (not on a dry run): e.g. the operator audit. */
+    beforeCommit?: (trx: DbOrTrx, report: ImportReport, version: number | null) => Promise<void>;
+  } = {},
 ): Promise<ImportReport> {
   // Art is derived from the rows (outside the transaction's critical path it is pure computation).
   let report: ImportReport | undefined;
@@ -61,11 +92,13 @@ export async function importCatalogue(
       report = await applyCatalogue(trx, file);
       report.dryRun = options.dryRun === true;
       if (options.dryRun) throw new DryRunRollback();
+      let version: number | null = null;
       if (report.changes > 0) {
         // The new version and its event commit with the change: every node rebuilds its snapshot.
-        const version = await bumpCatalogueVersion(trx);
+        version = await bumpCatalogueVersion(trx);
         await recordEvent(trx, catalogueChanged, { version }, { key: 'catalogue' });
       }
+      await options.beforeCommit?.(trx, report, version);
     });
   } catch (error) {
     if (!(error instanceof DryRunRollback)) throw error;
@@ -85,6 +118,10 @@ async function applyCatalogue(trx: DbOrTrx, file: CatalogueFile): Promise<Import
     return r;
   };
   let changes = 0;
+  const details: GameChange[] = [];
+  const detail = (change: GameChange) => {
+    if (details.length < MAX_DETAILS) details.push(change);
+  };
 
   const logos = await storeArt(
     trx,
@@ -181,34 +218,27 @@ async function applyCatalogue(trx: DbOrTrx, file: CatalogueFile): Promise<Import
     if (!before) {
       inserts.push(row);
       r.added++;
+      detail({ nodeId, change: 'added', fields: [] });
       continue;
     }
-    const same =
-      before.game_type === row.game_type &&
-      sameText(before.game_classify, row.game_classify) &&
-      before.name_pt === row.name_pt &&
-      before.name_en === row.name_en &&
-      before.search_pt === row.search_pt &&
-      before.search_en === row.search_en &&
-      before.icon_url === row.icon_url &&
-      before.is_hot === row.is_hot &&
-      before.hot_rank === row.hot_rank &&
-      before.support_play === row.support_play &&
-      before.is_game === row.is_game &&
-      before.prize_modes === row.prize_modes &&
-      before.sort === row.sort &&
-      before.enabled === row.enabled;
-    if (same) {
+    const fields = GAME_FIELDS.filter((f) =>
+      f === 'game_classify' ? !sameText(before.game_classify, row.game_classify) : before[f] !== row[f],
+    );
+    if (fields.length === 0) {
       r.unchanged++;
       continue;
     }
+    detail({ nodeId, change: 'updated', fields });
     await updateGame(trx, nodeId, { ...row, updated_at: new Date() });
     r.updated++;
   }
   await insertGames(trx, inserts);
   // What the file's vendors no longer list: disabled, kept for the rows that point at them.
   const gone = [...existingGames.values()].filter((g) => g.enabled);
-  for (const g of gone) reportOf(g.vassalage).disabled++;
+  for (const g of gone) {
+    reportOf(g.vassalage).disabled++;
+    detail({ nodeId: g.node_id, change: 'disabled', fields: ['enabled'] });
+  }
   await disableGames(
     trx,
     gone.map((g) => g.node_id),
@@ -219,5 +249,6 @@ async function applyCatalogue(trx: DbOrTrx, file: CatalogueFile): Promise<Import
     dryRun: false,
     vendors: [...reports.values()].sort((a, b) => a.vassalage.localeCompare(b.vassalage)),
     changes,
+    details,
   };
 }

@@ -38,6 +38,7 @@ import * as m202611271400 from './202611271400-reports-generation.ts';
 import * as m202611271410 from './202611271410-member-downline-tree.ts';
 import * as m202611271500 from './202611271500-reports-team.ts';
 import * as m202611271510 from './202611271510-member-tree-joined.ts';
+import * as m202611271520 from './202611271520-system-help-publishing.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -95,6 +96,7 @@ export const migrations: Record<string, Migration> = {
   '202611271410-member-downline-tree': m202611271410,
   '202611271500-reports-team': m202611271500,
   '202611271510-member-tree-joined': m202611271510,
+  '202611271520-system-help-publishing': m202611271520,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,277 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { useLanguage } from './auth-support';
+import { t, totpCode } from './support';
+
+/**
+ * The back office's content and catalogue (issue 23 items 6-7) as an operator uses them: post a help
+ * article in PT and EN and see the member site show each in its language; disable a game and see the
+ * lobby drop it; mark one hot and see /hot show it first; preview a catalogue import; rotate a vendor
+ * secret (shown once). Both themes and languages, desktop and tablet/phone widths are photographed.
+ * Everything the journey changes in the shared catalogue is put back, for the specs that follow.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const SHOTS = '/work/shots/catalogue';
+mkdirSync(SHOTS, { recursive: true });
+const snap = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false, animations: 'disabled' });
+
+const boPrefs = async (page: Page, lang: 'pt' | 'en', theme: 'dark' | 'light') =>
+  page.evaluate(
+    ([l, th]) => {
+      localStorage.setItem('banca.backoffice.lang', l!);
+      localStorage.setItem('banca.backoffice.theme', th!);
+    },
+    [lang, theme],
+  );
+
+/** A new admin, enrolled and logged in (the code from the key the page shows). */
+async function loginNewAdmin(page: Page) {
+  const username = `bc${Date.now() % 1_000_000_000}`;
+  const password = 'e2e-content-pass-01';
+  const created = await page.request.post('/ops/operators', {
+    headers: { Authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN ?? ''}` },
+    data: { username, password, role: 'admin' },
+  });
+  expect(created.ok()).toBe(true);
+  await page.goto('/backoffice/login');
+  await page.getByLabel('Usuário').fill(username);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+  await page.getByLabel('Código de verificação').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
+  await page.getByRole('button', { name: 'Guardei os códigos, continuar' }).click();
+  await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
+}
+
+const SLUG = `ajuda-e2e-${Date.now() % 100000}`;
+
+test('an operator posts a help article in PT and EN and the member site shows each', async ({
+  page,
+  browser,
+}) => {
+  await loginNewAdmin(page);
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: 'Central de ajuda' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Central de ajuda', level: 1 })).toBeVisible();
+
+  const write = async (lang: 'PT' | 'EN', title: string, body: string) => {
+    await page
+      .getByRole('button', { name: lang === 'PT' ? 'Novo artigo' : 'New article' })
+      .first()
+      .click();
+    const form = page.locator('form[aria-labelledby="help-editor-title"]');
+    await form.getByLabel(lang === 'PT' ? 'Idioma' : 'Language').selectOption(lang);
+    await form.getByLabel(lang === 'PT' ? 'Identificador' : 'Slug').fill(SLUG);
+    await form.getByLabel(lang === 'PT' ? 'Título' : 'Title', { exact: true }).fill(title);
+    await form.locator('#help-body').fill(body);
+    await form.getByRole('button', { name: lang === 'PT' ? 'Título (H2)' : 'Heading (H2)' }).click();
+    // The live preview: sanitised as the gateway will store it (no script, no handler, no js: link).
+    const preview = form.getByTestId('help-preview');
+    await expect(preview.locator('h2')).toBeVisible();
+    await expect(preview.locator('script, img, [onclick]')).toHaveCount(0);
+    await expect(preview.locator('a[href^="javascript"]')).toHaveCount(0);
+    await form
+      .getByLabel(lang === 'PT' ? 'Publicado (visível no site)' : 'Published (shown on the site)')
+      .check();
+    return form;
+  };
+
+  // PT, dark desktop.
+  await boPrefs(page, 'pt', 'dark');
+  await page.reload();
+  let form = await write(
+    'PT',
+    'Como sacar pelo Pix',
+    '<p>Peça o saque e <strong>receba em minutos</strong>.</p><script>window.__xss=1</script><img src=x onerror="window.__xss=2"><a href="javascript:window.__xss=3">x</a>',
+  );
+  await snap(page, 'help-editor-pt-dark-desktop');
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('cell', { name: 'Como sacar pelo Pix' })).toBeVisible();
+
+  // EN, light.
+  await boPrefs(page, 'en', 'light');
+  await page.reload();
+  form = await write(
+    'EN',
+    'How to withdraw by Pix',
+    '<p>Ask for a withdrawal and <em>get it in minutes</em>.</p>',
+  );
+  await snap(page, 'help-editor-en-light-desktop');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('cell', { name: 'How to withdraw by Pix' })).toBeVisible();
+  await page.getByLabel('Title or slug').fill(SLUG);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/q=ajuda-e2e/);
+  await snap(page, 'help-list-en-light-desktop');
+  await page.setViewportSize({ width: 820, height: 1000 });
+  await snap(page, 'help-list-en-light-tablet');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'help-list-en-light-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The member site, PT then EN: each language its own article, nothing of the payload runs.
+  for (const lang of ['PT', 'EN'] as const) {
+    const context = await browser.newContext();
+    const member = await context.newPage();
+    await useLanguage(member, lang);
+    await member.goto(`/help#${SLUG}`);
+    const help = member.getByRole('dialog', { name: t(lang, 'help.title') });
+    const article = help.getByRole('article');
+    await expect(
+      article.getByRole('heading', {
+        name: lang === 'PT' ? 'Como sacar pelo Pix' : 'How to withdraw by Pix',
+      }),
+    ).toBeVisible();
+    await expect(article.getByText(lang === 'PT' ? 'receba em minutos' : 'get it in minutes')).toBeVisible();
+    expect(await member.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await expect(article.locator('script, img')).toHaveCount(0);
+    await member.screenshot({ path: `${SHOTS}/member-help-${lang}.png`, animations: 'disabled' });
+    await context.close();
+  }
+});
+
+test('an operator disables a game and marks one hot; the lobby and /hot follow; an import is previewed', async ({
+  page,
+  browser,
+}) => {
+  await loginNewAdmin(page);
+  await boPrefs(page, 'pt', 'light');
+  await page.goto('/backoffice/catalogue?vendor=E2E_PAGING&q=PAGE01');
+  await expect(page.getByRole('heading', { name: 'Catálogo', level: 1 })).toBeVisible();
+  const row01 = page.getByRole('row').filter({ hasText: 'E2E_PAGING-PAGE01' });
+  await expect(row01).toBeVisible();
+  await row01.getByRole('button', { name: /^Desativar/ }).click();
+  await expect(row01.getByText('Desativado', { exact: true })).toBeVisible();
+  await snap(page, 'catalogue-games-pt-light-desktop');
+
+  const context = await browser.newContext();
+  const member = await context.newPage();
+  await useLanguage(member, 'PT');
+  const play = (name: string) =>
+    member
+      .getByRole('main')
+      .getByRole('button', { name: t('PT', 'lobby.playGame').replace('{{name}}', name), exact: true });
+  await member.goto('/rng?vassalage=E2E_PAGING');
+  await expect(play('Jogo de Teste 02')).toBeAttached();
+  await expect(play('Jogo de Teste 01')).toHaveCount(0);
+
+  // Hot: PAGE02 at the top rank; /hot shows it first.
+  await page.goto('/backoffice/catalogue?vendor=E2E_PAGING&q=PAGE02');
+  const row02 = page.getByRole('row').filter({ hasText: 'E2E_PAGING-PAGE02' });
+  await row02.getByRole('button', { name: 'Editar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar E2E_PAGING-PAGE02' });
+  await dialog.getByLabel('Em destaque (/hot)').check();
+  await dialog.getByLabel('Posição no destaque (maior primeiro)').fill('999999');
+  await snap(page, 'catalogue-edit-dialog-pt-light-desktop');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(row02.getByText('Destaque #999999')).toBeVisible();
+  await member.goto('/hot');
+  await expect(
+    member.getByRole('main').locator('.game-tile:not(.game-tile--skeleton)').first(),
+  ).toContainText('Jogo de Teste 02');
+
+  // Put both back for the specs that follow (the lobby spec counts this vendor's 40 games).
+  await page.goto('/backoffice/catalogue?vendor=E2E_PAGING&q=PAGE01');
+  await row01.getByRole('button', { name: /^Ativar/ }).click();
+  await expect(row01.getByText('Ativo', { exact: true })).toBeVisible();
+  await page.goto('/backoffice/catalogue?vendor=E2E_PAGING&q=PAGE02');
+  await row02.getByRole('button', { name: 'Editar' }).click();
+  await dialog.getByLabel('Em destaque (/hot)').uncheck();
+  await dialog.getByLabel('Posição no destaque (maior primeiro)').fill('0');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(row02.getByText('Destaque #999999')).toHaveCount(0);
+  await member.goto('/rng?vassalage=E2E_PAGING');
+  await expect(play('Jogo de Teste 01')).toBeAttached();
+  await context.close();
+
+  // Vendors, EN dark: the secret rotation shows the new secret once.
+  await boPrefs(page, 'en', 'dark');
+  await page.goto('/backoffice/catalogue?tab=vendors');
+  const vendorRow = page.getByRole('row').filter({ hasText: 'E2E_PAGING' });
+  await expect(vendorRow).toBeVisible();
+  await snap(page, 'catalogue-vendors-en-dark-desktop');
+  await vendorRow.getByRole('button', { name: 'New secret' }).click();
+  const rotate = page.getByRole('dialog', { name: /New secret for/ });
+  await rotate.getByLabel('Reason (kept in the audit)').fill('e2e rotation');
+  await rotate.getByRole('button', { name: 'New secret' }).click();
+  await expect(page.getByTestId('vendor-secret')).toHaveText(/\S{32,}/);
+  await snap(page, 'catalogue-secret-once-en-dark-desktop');
+  await page.getByRole('button', { name: 'Copied, close' }).click();
+  await expect(page.getByTestId('vendor-secret')).toHaveCount(0);
+
+  // Import preview: nothing applied.
+  await page.goto('/backoffice/catalogue?tab=import');
+  const file = JSON.stringify({
+    vendors: [{ vassalage: 'E2E_IMPORT', displayName: 'E2E Import', provider: 'SANDBOX', gameType: 'RNG' }],
+    games: [
+      {
+        vassalage: 'E2E_IMPORT',
+        gameCode: 'IMP01',
+        gameType: 'RNG',
+        namePT: 'Importado',
+        nameEN: 'Imported',
+      },
+    ],
+  });
+  await page.getByLabel('File content').fill(file);
+  await page.getByRole('button', { name: 'See what changes' }).click();
+  await expect(page.getByRole('heading', { name: 'Preview (nothing changed yet)' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'E2E_IMPORT-IMP01' })).toContainText('Added');
+  await snap(page, 'catalogue-import-preview-en-dark-desktop');
+  await page.setViewportSize({ width: 820, height: 1000 });
+  await snap(page, 'catalogue-import-preview-en-dark-tablet');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/backoffice/catalogue');
+  await snap(page, 'catalogue-games-en-dark-phone');
+});
+
+test('platform settings preview the sign-up form; an admin creates an operator', async ({ page }) => {
+  await loginNewAdmin(page);
+  await boPrefs(page, 'pt', 'dark');
+  await page.goto('/backoffice/platform');
+  await expect(page.getByRole('heading', { name: 'Configurações da plataforma', level: 1 })).toBeVisible();
+  const preview = page.getByTestId('register-preview');
+  await expect(preview.getByLabel(/^Usuário/)).toBeVisible();
+  // The preview follows the table before anything is saved.
+  const nickname = page.getByRole('checkbox', { name: 'Mostrado: Apelido' });
+  const shown = await nickname.isChecked();
+  await nickname.setChecked(!shown);
+  await expect(preview.getByLabel(/^Apelido/)).toHaveCount(shown ? 0 : 1);
+  await nickname.setChecked(shown);
+  await snap(page, 'platform-pt-dark-desktop');
+  await page.getByRole('heading', { name: 'Campos do cadastro' }).scrollIntoViewIfNeeded();
+  await snap(page, 'platform-fields-pt-dark-desktop');
+  await boPrefs(page, 'en', 'light');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Platform settings', level: 1 })).toBeVisible();
+  await page.getByRole('heading', { name: 'Site wallet' }).scrollIntoViewIfNeeded();
+  await snap(page, 'platform-wallet-en-light-desktop');
+  await page.setViewportSize({ width: 820, height: 1000 });
+  await page.getByRole('heading', { name: 'Sign-up fields' }).scrollIntoViewIfNeeded();
+  await snap(page, 'platform-fields-en-light-tablet');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Operators: a new content operator with a temporary password shown once.
+  await page.goto('/backoffice/operators');
+  await expect(page.getByRole('heading', { name: 'Operators', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'New operator' }).click();
+  const name = `ct${Date.now() % 1_000_000_000}`;
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Role').first().selectOption('content');
+  await snap(page, 'operators-new-en-light-desktop');
+  await page.getByRole('button', { name: 'Create operator' }).click();
+  await expect(page.getByTestId('operator-temp-password')).toHaveText(/\S{16}/);
+  await page.getByRole('button', { name: 'Handed over, close' }).click();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Content');
+  await expect(row).toContainText('At first login');
+  await expect(row).toContainText('Never');
+  await boPrefs(page, 'pt', 'dark');
+  await page.reload();
+  await snap(page, 'operators-pt-dark-desktop');
+});
