@@ -20,8 +20,12 @@ export const adjustmentRequestKey = (merchantCode: string, requestId: number) =>
   `ops-adjust-request:${merchantCode}:${requestId}`;
 
 /** A member an operator may adjust: this merchant's, and not a trial account (play money only). */
-export async function adjustableMember(deps: AdjustmentDeps, memberId: number) {
-  const member = await findMemberById(deps.db, memberId);
+export async function adjustableMember(
+  db: DbOrTrx,
+  deps: Pick<AdjustmentDeps, 'merchantCode'>,
+  memberId: number,
+) {
+  const member = await findMemberById(db, memberId);
   if (!member || member.merchant_code !== deps.merchantCode || isTrialType(member.type)) {
     throw new AppError('not_found');
   }
@@ -35,7 +39,14 @@ export async function adjustableMember(deps: AdjustmentDeps, memberId: number) {
  */
 export async function postAdjustment(
   trx: DbOrTrx,
-  args: { merchantCode: string; memberId: number; currency: string; amount: number; ledgerKey: string; reference: string },
+  args: {
+    merchantCode: string;
+    memberId: number;
+    currency: string;
+    amount: number;
+    ledgerKey: string;
+    reference: string;
+  },
 ): Promise<AdjustmentValue> {
   const credit = args.amount > 0;
   const wallet = await ensureMemberWallet(trx, args.memberId, args.merchantCode, args.currency);
@@ -60,4 +71,3 @@ export async function postAdjustment(
     replayed: result.replayed,
   };
 }
-

@@ -5,7 +5,12 @@ import type { OperatorActor } from '../../../ops-access.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { inTransaction } from '../../../platform/db/in-transaction.ts';
 import { WalletError } from '../wallet.errors.ts';
-import { adjustableMember, adjustmentRequestKey, postAdjustment, type AdjustmentDeps } from './adjustment-posting.ts';
+import {
+  adjustableMember,
+  adjustmentRequestKey,
+  postAdjustment,
+  type AdjustmentDeps,
+} from './adjustment-posting.ts';
 import {
   findRequest,
   findRequestByKey,
@@ -69,7 +74,12 @@ export async function openAdjustmentRequest(
   });
   if (!inserted) {
     const first = await findRequestByKey(trx, deps.merchantCode, body.idempotencyKey);
-    if (!first || first.member_id !== body.memberId || first.amount !== body.amount || first.reason !== body.reason)
+    if (
+      !first ||
+      first.member_id !== body.memberId ||
+      first.amount !== body.amount ||
+      first.reason !== body.reason
+    )
       throw new WalletError('idempotency_conflict');
     return { request: toAdjustmentRequest(first), replayed: true };
   }
@@ -131,7 +141,7 @@ export async function approveAdjustmentRequest(
   return inTransaction(deps.db, async (trx) => {
     const row = await lockPending(trx, deps.merchantCode, args.id);
     if (row.requested_by_id === actor.id) throw new WalletError('adjustment_self_approval');
-    await adjustableMember(deps, row.member_id);
+    await adjustableMember(trx, deps, row.member_id);
     const moved = await postAdjustment(trx, {
       merchantCode: deps.merchantCode,
       memberId: row.member_id,

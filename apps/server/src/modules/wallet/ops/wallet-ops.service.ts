@@ -38,7 +38,7 @@ export async function adjustBalance(
   body: AdjustmentBody,
   requestId: string | null,
 ): Promise<AdjustmentResult> {
-  const member = await adjustableMember(deps, body.memberId);
+  const member = await adjustableMember(deps.db, deps, body.memberId);
   const { currency } = await deps.merchantCurrency(deps.merchantCode);
   return inTransaction(deps.db, async (trx) => {
     const { adjustmentApprovalThreshold: threshold } = await readWalletSettings(trx, deps.merchantCode);
