@@ -8,6 +8,9 @@ export const PAGES = [
   { path: '/maintenance', label: 'nav.maintenance', permission: 'system.settings' },
   { path: '/withdrawals', label: 'nav.withdrawals', permission: 'withdrawals.read' },
   { path: '/audit', label: 'nav.audit', permission: 'audit.read' },
+  // finance (issue 23 items 4-5)
+  { path: '/deposits', label: 'finance.navDeposits', permission: 'deposits.read' },
+  { path: '/adjustments', label: 'finance.navAdjustments', permission: 'balances.adjust' },
 ] as const satisfies readonly { path: string; label: MessageKey; permission: OpsPermission }[];
 
 export const LOGIN_PATH = '/login';

@@ -68,6 +68,19 @@ export const router = createBrowserRouter(
           path: 'audit',
           lazy: async () => ({ Component: (await import('@/features/audit/AuditPage.tsx')).AuditPage }),
         },
+        // finance (issue 23 items 4-5)
+        {
+          path: 'deposits',
+          lazy: async () => ({
+            Component: (await import('@/features/finance/DepositsPage.tsx')).DepositsPage,
+          }),
+        },
+        {
+          path: 'adjustments',
+          lazy: async () => ({
+            Component: (await import('@/features/finance/AdjustmentsPage.tsx')).AdjustmentsPage,
+          }),
+        },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

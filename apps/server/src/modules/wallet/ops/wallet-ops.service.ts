@@ -1,18 +1,9 @@
-import {
-  isTrialType,
-  type AdjustmentBody,
-  type AdjustmentResult,
-  type AdjustmentValue,
-  type WalletSettings,
-} from '@banca/contract';
+import type { AdjustmentBody, AdjustmentResult, WalletSettings } from '@banca/contract';
 import { ZodError } from 'zod';
-import type { Db, DbOrTrx } from '../../../database.ts';
+import type { Db } from '../../../database.ts';
 import type { OperatorActor, OpsAccess } from '../../../ops-access.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { inTransaction } from '../../../platform/db/in-transaction.ts';
-import { findMemberById } from '../../member/index.ts';
-import { ensureMemberWallet, houseAccount, transfer } from '../ledger/ledger.service.ts';
-import type { WalletDeps } from '../merchant-currency.ts';
 import { readWalletSettings, type WalletSettingsService } from '../settings/wallet-settings.service.ts';
 import { findRequestByKey } from '../adjustments/adjustment-request.repository.ts';
 import {
