@@ -18,9 +18,9 @@ const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 
 beforeAll(async () => {
   t = await startOpsTestServer();
-  [finance, support] = (await Promise.all([t.operator('finance'), t.operator('support')])).map(
-    (o) => o.token,
-  );
+  const [f, s] = await Promise.all([t.operator('finance'), t.operator('support')]);
+  finance = f.token;
+  support = s.token;
   memberId = (await t.member()).memberId;
   const { merchant_code } = await t.database.db
     .selectFrom('member')
