@@ -28,6 +28,8 @@ const DESKTOP_JOURNEYS = [
   '**/sandbox.spec.ts',
   '**/wallet-record.spec.ts',
   '**/wallet-transfer.spec.ts',
+  // finance (issue 23 items 4-5)
+  '**/backoffice-journey.spec.ts',
 ];
 
 /**

@@ -147,6 +147,7 @@ export const en: Catalogue = {
       CANCELLED: 'Cancelled by the member',
     },
     all: 'All',
+    selectShort: 'Select',
     bulkApprove: 'Approve selected ({{count}})',
     confirmBulk: 'Approve the {{count}} selected withdrawals?',
     select: 'Select withdrawal no. {{id}}',

@@ -153,6 +153,7 @@ export const pt = {
       CANCELLED: 'Cancelado pelo membro',
     },
     all: 'Todas',
+    selectShort: 'Selecionar',
     bulkApprove: 'Aprovar selecionados ({{count}})',
     confirmBulk: 'Aprovar {{count}} saques selecionados?',
     select: 'Selecionar o saque nº {{id}}',

@@ -93,7 +93,7 @@ export function WithdrawalsPage() {
   if (mayDecide && waitingRows.length > 0) {
     columns.push({
       id: 'select',
-      header: t('withdrawals.selectAll'),
+      header: t('withdrawals.selectShort'),
       value: () => null,
       cell: (w) =>
         w.status === 'REQUESTED' ? (
