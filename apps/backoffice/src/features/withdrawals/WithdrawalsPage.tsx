@@ -211,6 +211,11 @@ export function WithdrawalsPage() {
     });
   }
 
+  // The decision buttons before the wide payee column, so they are in view without scrolling.
+  const actionsAt = columns.findIndex((c) => c.id === 'actions');
+  const payeeAt = columns.findIndex((c) => c.id === 'payee');
+  if (actionsAt > payeeAt && payeeAt >= 0) columns.splice(payeeAt, 0, ...columns.splice(actionsAt, 1));
+
   const target = query.data?.items[0]?.payoutTargetMinutes;
   return (
     <section className="page">
