@@ -120,6 +120,7 @@ export const opsDepositSchema = depositSummarySchema.extend({
   /** Computed: the provider's paid amount differs from the ordered amount. */
   mismatched: z.boolean(),
 });
+export type OpsDeposit = z.infer<typeof opsDepositSchema>;
 export const opsDepositListSchema = z.strictObject({
   deposits: z.array(opsDepositSchema),
   /** Keyset: pass as `before` for the next page; null on the last page. */

@@ -25,7 +25,7 @@ type Deciding = { request: AdjustmentRequest; action: 'approve' | 'reject' };
  */
 export function AdjustmentsPage() {
   const { t } = useI18n();
-  const { me } = useSession();
+  const { me, can } = useSession();
   const client = useQueryClient();
   const { values, setFilters } = useUrlFilters(FILTERS);
   const status = values.status || 'PENDING';
@@ -56,7 +56,8 @@ export function AdjustmentsPage() {
       id: 'memberId',
       header: t('adjustments.member'),
       value: (r) => r.memberId,
-      cell: (r) => <Link to={`/members/${r.memberId}`}>{r.memberId}</Link>,
+      cell: (r) =>
+        can('members.read') ? <Link to={`/members/${r.memberId}`}>{r.memberId}</Link> : r.memberId,
       sortable: true,
     },
     {

@@ -5,10 +5,10 @@ import {
   DEPOSIT_FLAG_FILTERS,
   DEPOSIT_STATUSES,
   PAYMENT_CHANNELS,
-  type opsDepositSchema,
+  type OpsDeposit,
 } from '@banca/contract';
-import type { z } from 'zod';
 import { opsCall } from '@/api/client.ts';
+import { useSession } from '@/app/session.tsx';
 import { useI18n } from '@/i18n/i18n.ts';
 import { allPages, DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
@@ -16,7 +16,7 @@ import { Notice } from '@/ui/Notice.tsx';
 import { formatMoney, formatTime, isoToLocalInput, localInputToIso, parseMoneyInput } from '@/ui/format.ts';
 import { useUrlCursor, useUrlFilters } from '@/ui/url-state.ts';
 
-type Deposit = z.output<typeof opsDepositSchema>;
+type Deposit = OpsDeposit;
 type Page = { deposits: Deposit[]; next: number | null };
 const FILTERS = ['status', 'flag', 'memberId', 'channel', 'minAmount', 'maxAmount', 'from', 'to'] as const;
 
@@ -33,6 +33,7 @@ const minorOf = (text: string) => {
  */
 export function DepositsPage() {
   const { t } = useI18n();
+  const { can } = useSession();
   const { values, setFilters } = useUrlFilters(FILTERS);
   const { cursor, go } = useUrlCursor();
   const fetchPage = (before: string | undefined) =>
@@ -68,7 +69,8 @@ export function DepositsPage() {
       id: 'memberId',
       header: t('deposits.member'),
       value: (d) => d.memberId,
-      cell: (d) => <Link to={`/members/${d.memberId}`}>{d.memberId}</Link>,
+      cell: (d) =>
+        can('members.read') ? <Link to={`/members/${d.memberId}`}>{d.memberId}</Link> : d.memberId,
       sortable: true,
     },
     { id: 'channel', header: t('deposits.channel'), value: (d) => d.channel, cell: (d) => d.channel },
@@ -120,12 +122,17 @@ export function DepositsPage() {
       header: t('deposits.flag'),
       value: (d) =>
         [d.late ? 'late' : '', d.mismatched ? 'mismatched' : ''].filter(Boolean).join(' ') || null,
-      cell: (d) => (
-        <span className="flags">
-          {d.late && <span className="badge badge--late">{t('deposits.flags.late')}</span>}
-          {d.mismatched && <span className="badge badge--mismatched">{t('deposits.flags.mismatched')}</span>}
-        </span>
-      ),
+      cell: (d) =>
+        !d.late && !d.mismatched ? (
+          t('common.none')
+        ) : (
+          <span className="flags">
+            {d.late && <span className="badge badge--late">{t('deposits.flags.late')}</span>}
+            {d.mismatched && (
+              <span className="badge badge--mismatched">{t('deposits.flags.mismatched')}</span>
+            )}
+          </span>
+        ),
     },
     {
       id: 'provider',
