@@ -1,12 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { depositCalls } from '@banca/contract/routes';
-import {
-  DEPOSIT_FLAG_FILTERS,
-  DEPOSIT_STATUSES,
-  PAYMENT_CHANNELS,
-  type OpsDeposit,
-} from '@banca/contract';
+import { DEPOSIT_FLAG_FILTERS, DEPOSIT_STATUSES, PAYMENT_CHANNELS, type OpsDeposit } from '@banca/contract';
 import { opsCall } from '@/api/client.ts';
 import { useSession } from '@/app/session.tsx';
 import { useI18n } from '@/i18n/i18n.ts';
