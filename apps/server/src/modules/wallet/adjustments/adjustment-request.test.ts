@@ -82,15 +82,17 @@ describe('adjustments with a second approver', () => {
     const again = await adjust(body);
     expect(again.body.value).toMatchObject({ outcome: 'pending', replayed: true, request: { id: req.id } });
     expectFailure(await adjust({ ...body, amount: THRESHOLD + 2 }), 409, 'idempotency_conflict');
-    // A debit above the threshold waits too (the threshold is on the size, either sign).
-    const debit = await adjust({
-      memberId: m.memberId,
-      amount: -(THRESHOLD + 5),
-      reason: 'Big debit',
-      idempotencyKey: key(),
-    });
-    expect(requestOf(debit).status).toBe('PENDING');
-
+    // A debit above the threshold the balance does not cover is refused at once; one it covers waits.
+    expectFailure(
+      await adjust({
+        memberId: m.memberId,
+        amount: -(THRESHOLD + 5),
+        reason: 'Big debit',
+        idempotencyKey: key(),
+      }),
+      409,
+      'insufficient_funds',
+    );
     const audit = await t.ops(
       `${operatorRoutes.audit.path}?action=wallet.adjust.request&subjectId=${req.id}`,
       {
@@ -183,16 +185,22 @@ describe('adjustments with a second approver', () => {
     expect(pending.body.value.items).toEqual([]);
   });
 
-  it('a debit the balance no longer covers is insufficient_funds and stays pending', async () => {
+  it('a debit the balance no longer covers at approval is insufficient_funds and stays pending', async () => {
     const m = await t.member();
+    for (let i = 0; i < 3; i++)
+      await adjust({ memberId: m.memberId, amount: THRESHOLD, reason: 'Funding', idempotencyKey: key() });
     const req = requestOf(
       await adjust({ memberId: m.memberId, amount: -200_000, reason: 'Claw back', idempotencyKey: key() }),
     );
+    // The balance falls below the request while it waits.
+    for (let i = 0; i < 2; i++)
+      await adjust({ memberId: m.memberId, amount: -60_000, reason: 'Other debit', idempotencyKey: key() });
     expectFailure(await decide(req.id, 'approve', approver.token), 409, 'insufficient_funds');
     const list = await t.ops(`${walletRoutes.listAdjustmentRequests.path}?memberId=${m.memberId}`, {
       token: approver.token,
     });
     expect(list.body.value.items[0]).toMatchObject({ id: req.id, status: 'PENDING' });
+    expect(await balanceOf(m.token)).toBe(180_000);
   });
 
   it('two approvals at the same moment pay once', async () => {

@@ -6,6 +6,8 @@ import { AppError } from '../../../platform/http/app-error.ts';
 import { inTransaction } from '../../../platform/db/in-transaction.ts';
 import { readWalletSettings, type WalletSettingsService } from '../settings/wallet-settings.service.ts';
 import { findRequestByKey } from '../adjustments/adjustment-request.repository.ts';
+import { findMemberWallet } from '../ledger/ledger.service.ts';
+import { WalletError } from '../wallet.errors.ts';
 import {
   adjustableMember,
   adjustmentKey,
@@ -35,6 +37,12 @@ export async function adjustBalance(
     const { adjustmentApprovalThreshold: threshold } = await readWalletSettings(trx, deps.merchantCode);
     const earlier = await findRequestByKey(trx, deps.merchantCode, body.idempotencyKey);
     if (earlier || Math.abs(body.amount) > threshold) {
+      // A debit the balance does not cover now is refused now: nothing to approve that cannot be paid
+      // (the approval checks again, as the balance may change while it waits).
+      if (!earlier && body.amount < 0) {
+        const wallet = await findMemberWallet(trx, member.id, currency);
+        if ((wallet?.balance ?? 0) < -body.amount) throw new WalletError('insufficient_funds');
+      }
       const { request, replayed } = await openAdjustmentRequest(trx, deps, actor, {
         ...body,
         memberId: member.id,
