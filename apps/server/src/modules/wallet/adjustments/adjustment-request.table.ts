@@ -3,7 +3,7 @@ import type { AdjustmentRequestStatus } from '@banca/contract';
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-/** One adjustment above the approval threshold. Migration 202611271508-wallet-adjustment-requests. */
+/** One adjustment above the approval threshold. Migration 202611271608-wallet-adjustment-requests. */
 export interface AdjustmentRequestTable {
   id: Generated<number>;
   merchant_code: string;

@@ -37,7 +37,7 @@ import * as m202611270900 from './202611270900-reports-rollups.ts';
 import * as m202611271400 from './202611271400-reports-generation.ts';
 import * as m202611271410 from './202611271410-member-downline-tree.ts';
 // finance (issue 23 items 4-5)
-import * as m202611271508 from './202611271508-wallet-adjustment-requests.ts';
+import * as m202611271608 from './202611271608-wallet-adjustment-requests.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -94,7 +94,7 @@ export const migrations: Record<string, Migration> = {
   '202611271400-reports-generation': m202611271400,
   '202611271410-member-downline-tree': m202611271410,
   // finance (issue 23 items 4-5)
-  '202611271508-wallet-adjustment-requests': m202611271508,
+  '202611271608-wallet-adjustment-requests': m202611271608,
 };
 
 export const migrationProvider: MigrationProvider = {
