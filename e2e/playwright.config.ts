@@ -32,6 +32,8 @@ const DESKTOP_JOURNEYS = [
   '**/backoffice-agents.spec.ts',
   // Back-office content and catalogue (branch catalogue).
   '**/backoffice-content.spec.ts',
+  // finance (issue 23 items 4-5)
+  '**/backoffice-journey.spec.ts',
 ];
 
 /**

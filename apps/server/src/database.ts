@@ -24,6 +24,7 @@ import type { EventTables } from './platform/events/event.table.ts';
 import type { JobTables } from './platform/jobs/job-run.table.ts';
 import type { OutboxTables } from './platform/providers/outbox.table.ts';
 import type { ReportsTables } from './modules/reports/reports.table.ts';
+import type { AdjustmentRequestTables } from './modules/wallet/adjustments/adjustment-request.table.ts';
 
 /**
  * Every table of the gateway, composed at the app root from each part's own `*.table.ts`. Platform
@@ -57,7 +58,8 @@ export interface Database
     MemberStateTables,
     MoneySettingsTables,
     LiveBalanceTables,
-    ReportsTables {}
+    ReportsTables,
+    AdjustmentRequestTables {}
 
 export type Db = Kysely<Database>;
 /** Services and repositories take either, so the caller owns the transaction. */

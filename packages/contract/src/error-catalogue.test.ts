@@ -74,6 +74,9 @@ const STATUS_BEFORE_COMPOSITION = {
   ...OPERATOR_ERROR_STATUS,
   // Added since, by the agent centre (issue 24): the downline guard and the invitation limit.
   ...AGENT_ERROR_STATUS,
+  // finance (issue 23 items 4-5)
+  adjustment_self_approval: 403,
+  adjustment_state_conflict: 409,
 };
 
 describe('the composed error catalogue', () => {

@@ -95,6 +95,19 @@ export const router = createBrowserRouter(
             Component: (await import('@/features/platform/PlatformPage.tsx')).PlatformPage,
           }),
         },
+        // finance (issue 23 items 4-5)
+        {
+          path: 'deposits',
+          lazy: async () => ({
+            Component: (await import('@/features/finance/DepositsPage.tsx')).DepositsPage,
+          }),
+        },
+        {
+          path: 'adjustments',
+          lazy: async () => ({
+            Component: (await import('@/features/finance/AdjustmentsPage.tsx')).AdjustmentsPage,
+          }),
+        },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

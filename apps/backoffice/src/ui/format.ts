@@ -23,3 +23,13 @@ export function isoToLocalInput(iso: string | null): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+
+/**
+ * What an operator typed as an amount of money (`1234.56`, `1234,56`, `1234`) as integer minor units,
+ * read from the text (never through floating point); null when it is not such an amount.
+ */
+export function parseMoneyInput(text: string): number | null {
+  const m = /^\s*(\d{1,13})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}

@@ -82,6 +82,9 @@ export const balanceEventSchema = z.strictObject({
 });
 export type BalanceEvent = z.infer<typeof balanceEventSchema>;
 
+/** The finance desk's flag filter: late, mismatched, or either. */
+export const DEPOSIT_FLAG_FILTERS = ['late', 'mismatched', 'any'] as const;
+
 /** GET /ops/wallet/deposits */
 export const opsDepositQuerySchema = z.strictObject({
   memberId: queryId().optional(),
@@ -96,6 +99,12 @@ export const opsDepositQuerySchema = z.strictObject({
   limit: queryInteger(1, 200).default(50),
   /** Keyset: deposits with a smaller id than this. */
   before: queryId().optional(),
+  /** Only deposits with this computed flag (see opsDepositSchema's late and mismatched). */
+  flag: z.enum(DEPOSIT_FLAG_FILTERS).optional(),
+  channel: paymentChannelSchema.optional(),
+  /** Ordered amount bounds, minor units, inclusive. */
+  minAmount: queryInteger(0).optional(),
+  maxAmount: queryInteger(0).optional(),
 });
 
 export const opsDepositSchema = depositSummarySchema.extend({
@@ -105,8 +114,18 @@ export const opsDepositSchema = depositSummarySchema.extend({
   paidAmount: moneySchema.nullable(),
   transferId: z.number().int().positive().nullable(),
   flag: depositFlagSchema.nullable(),
+  /** Computed on the server from what was recorded: paid after the charge expired, or credited
+   *  after its expiry (the reconcile job found it late). */
+  late: z.boolean(),
+  /** Computed: the provider's paid amount differs from the ordered amount. */
+  mismatched: z.boolean(),
 });
-export const opsDepositListSchema = z.strictObject({ deposits: z.array(opsDepositSchema) });
+export type OpsDeposit = z.infer<typeof opsDepositSchema>;
+export const opsDepositListSchema = z.strictObject({
+  deposits: z.array(opsDepositSchema),
+  /** Keyset: pass as `before` for the next page; null on the last page. */
+  next: z.number().int().nullable(),
+});
 
 /** The payment provider's "charge paid" webhook (the sandbox PIX provider's format). */
 export const pixWebhookBodySchema = z.strictObject({

@@ -30,4 +30,26 @@ export const walletOpsCalls = {
     auth: 'operator',
     enc: false,
   },
+  // Finance (issue 23 item 4): adjustments above the merchant's threshold wait for a second approver.
+  listAdjustmentRequests: {
+    id: 'wallet.ops.listAdjustmentRequests',
+    method: 'GET',
+    path: '/ops/wallet/adjustment-requests',
+    auth: 'operator',
+    enc: false,
+  },
+  approveAdjustmentRequest: {
+    id: 'wallet.ops.approveAdjustmentRequest',
+    method: 'POST',
+    path: '/ops/wallet/adjustment-requests/:id/approve',
+    auth: 'operator',
+    enc: false,
+  },
+  rejectAdjustmentRequest: {
+    id: 'wallet.ops.rejectAdjustmentRequest',
+    method: 'POST',
+    path: '/ops/wallet/adjustment-requests/:id/reject',
+    auth: 'operator',
+    enc: false,
+  },
 } as const satisfies Record<string, RouteEntry>;

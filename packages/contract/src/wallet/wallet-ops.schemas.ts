@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from '../money.ts';
+import { queryId, queryInteger } from '../query-number.ts';
 
 /** Client-chosen name of one adjustment: a retry with the same key changes nothing twice. */
 export const idempotencyKeySchema = z
@@ -29,6 +30,64 @@ export const adjustmentValueSchema = z.strictObject({
   replayed: z.boolean(),
 });
 export type AdjustmentValue = z.infer<typeof adjustmentValueSchema>;
+
+/** An adjustment above the merchant's adjustmentApprovalThreshold: waits for a second operator. */
+export const ADJUSTMENT_REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export const adjustmentRequestStatusSchema = z.enum(ADJUSTMENT_REQUEST_STATUSES);
+export type AdjustmentRequestStatus = z.infer<typeof adjustmentRequestStatusSchema>;
+
+export const adjustmentRequestSchema = z.strictObject({
+  id: z.number().int().positive(),
+  memberId: z.number().int().positive(),
+  /** Signed minor units, as asked: positive credits the member, negative debits. */
+  amount: moneySchema,
+  currency: z.string(),
+  reason: z.string(),
+  status: adjustmentRequestStatusSchema,
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  /** The ledger transfer of an approved request. */
+  transferId: z.number().int().positive().nullable(),
+});
+export type AdjustmentRequest = z.infer<typeof adjustmentRequestSchema>;
+
+/**
+ * What POST /ops/wallet/adjustments answers: `posted` (at or below the threshold: the ledger moved
+ * now) or `pending` (above it: a request another operator holding balances.adjust decides).
+ */
+export const adjustmentResultSchema = z.discriminatedUnion('outcome', [
+  adjustmentValueSchema.extend({ outcome: z.literal('posted') }),
+  z.strictObject({
+    outcome: z.literal('pending'),
+    request: adjustmentRequestSchema,
+    /** The merchant's threshold (minor units) the amount is above. */
+    threshold: moneySchema.min(0),
+    /** True when the key had been used: the first request, nothing written now. */
+    replayed: z.boolean(),
+  }),
+]);
+export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
+
+/** GET /ops/wallet/adjustment-requests: newest first, keyset-paged with `before`. */
+export const adjustmentRequestQuerySchema = z.strictObject({
+  status: adjustmentRequestStatusSchema.optional(),
+  memberId: queryId().optional(),
+  before: queryId().optional(),
+  limit: queryInteger(1, 200).default(50),
+});
+export const adjustmentRequestListSchema = z.strictObject({
+  items: z.array(adjustmentRequestSchema),
+  next: z.number().int().nullable(),
+});
+export const adjustmentRequestIdParamSchema = z.strictObject({ id: queryId() });
+/** Approve: an optional note; reject: a reason (both kept in the audit). */
+export const adjustmentApproveBodySchema = z.strictObject({
+  reason: z.string().trim().max(500).optional(),
+});
+export const adjustmentRejectBodySchema = z.strictObject({ reason: z.string().trim().min(3).max(500) });
 
 /** POST /ops/wallet/bonuses (finance): bonus money from the PROMOTIONS account to a member's cash wallet. */
 export const bonusBodySchema = z.strictObject({

@@ -67,6 +67,9 @@ export const walletSettingsSchema = z.strictObject({
       turnoverMultiple: z.number().int().min(0).max(100).default(1),
     })
     .prefault({}),
+  /** A manual balance adjustment above this many minor units (either sign) waits for a second
+   *  operator's approval; at or below it posts at once. Default 1,000.00. */
+  adjustmentApprovalThreshold: minor.default(100_000),
   paymentPassword: z
     .strictObject({
       /** Wrong tries before the payment password locks. */

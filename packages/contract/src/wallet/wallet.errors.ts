@@ -19,6 +19,10 @@ export const WALLET_ERROR_STATUS = {
   unknown_wallet: 404,
   /** Money into a vendor wallet while the merchant runs one wallet for every game. */
   wallet_mode_single: 409,
+  /** An adjustment request's requester cannot approve it: a second operator must. */
+  adjustment_self_approval: 403,
+  /** The adjustment request was already decided (approved or rejected); value.status. */
+  adjustment_state_conflict: 409,
 } as const;
 
 export type WalletErrorCode = keyof typeof WALLET_ERROR_STATUS;
@@ -41,5 +45,13 @@ export const WALLET_ERROR_MESSAGES: Record<WalletErrorCode, { PT: string; EN: st
   wallet_mode_single: {
     PT: 'Este site usa uma só carteira para todos os jogos.',
     EN: 'This site uses one wallet for every game.',
+  },
+  adjustment_self_approval: {
+    PT: 'Um segundo operador deve aprovar este ajuste; quem o pediu não pode.',
+    EN: 'A second operator must approve this adjustment; its requester cannot.',
+  },
+  adjustment_state_conflict: {
+    PT: 'Este pedido de ajuste já foi decidido.',
+    EN: 'This adjustment request has already been decided.',
   },
 };

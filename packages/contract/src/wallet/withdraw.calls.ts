@@ -108,4 +108,12 @@ export const withdrawCalls = {
     auth: 'operator',
     enc: false,
   },
+  // Finance (issue 23 item 5): approve many selected withdrawals at once, one result per item.
+  opsBulkApproveWithdrawals: {
+    id: 'wallet.opsBulkApproveWithdrawals',
+    method: 'POST',
+    path: '/ops/wallet/withdrawals/bulk-approve',
+    auth: 'operator',
+    enc: false,
+  },
 } as const satisfies Record<string, RouteEntry>;

@@ -8,6 +8,8 @@ import {
   memberTransferBodySchema,
   memberTransferValueSchema,
   opsApproveBodySchema,
+  opsBulkApproveBodySchema,
+  opsBulkApproveValueSchema,
   opsRejectBodySchema,
   opsWithdrawalListSchema,
   opsWithdrawalQuerySchema,
@@ -111,6 +113,13 @@ export const withdrawRoutes = {
     params: idParamSchema,
     body: opsRejectBodySchema,
     response: opsWithdrawalSchema,
+  }),
+  opsBulkApproveWithdrawals: defineRoute(c.opsBulkApproveWithdrawals, {
+    summary:
+      'Approve the selected requested withdrawals, each on its own (approved, or failed with a code); each approval audited',
+    tags: opsTags,
+    body: opsBulkApproveBodySchema,
+    response: opsBulkApproveValueSchema,
   }),
 } as const;
 

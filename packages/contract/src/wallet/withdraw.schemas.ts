@@ -223,3 +223,25 @@ export const opsWithdrawalListSchema = z.strictObject({
 });
 export const opsRejectBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
 export const opsApproveBodySchema = z.strictObject({ note: z.string().trim().max(500).optional() });
+
+/** POST /ops/wallet/withdrawals/bulk-approve: the selected withdrawals (each decided on its own). */
+export const opsBulkApproveBodySchema = z.strictObject({
+  ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(100),
+  note: z.string().trim().max(500).optional(),
+});
+/** One line per id asked, in the order asked: approved, or failed with the refusal's code. */
+export const opsBulkApproveValueSchema = z.strictObject({
+  results: z.array(
+    z.strictObject({
+      id: z.number().int().positive(),
+      outcome: z.enum(['approved', 'failed']),
+      /** The refusal's code when failed (withdrawal_state_conflict, not_found, ...). */
+      code: z.string().nullable(),
+      /** The withdrawal's status after the attempt (null when not found). */
+      status: withdrawalStatusSchema.nullable(),
+    }),
+  ),
+  approved: z.number().int().min(0),
+  failed: z.number().int().min(0),
+});
+export type OpsBulkApproveValue = z.infer<typeof opsBulkApproveValueSchema>;

@@ -16,6 +16,7 @@ import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { formatMoney, formatTime } from '@/ui/format.ts';
 import { StatusBadge } from './MembersPage.tsx';
+import { AdjustDialog } from '@/features/finance/AdjustDialog.tsx';
 
 type Profile = MemberProfile;
 type Ledger = Profile['ledger'][number];
@@ -57,6 +58,7 @@ export function MemberProfilePage() {
     ? (params.get('tab') as Tab)
     : 'overview';
   const [acting, setActing] = useState<Action | null>(null);
+  const [adjusting, setAdjusting] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const client = useQueryClient();
   const query = useQuery({
@@ -94,6 +96,11 @@ export function MemberProfilePage() {
                   {t(`members.${a}`)}
                 </button>
               ))}
+              {can('balances.adjust') && (
+                <button type="button" className="btn" onClick={() => setAdjusting(true)}>
+                  {t('adjust.button')}
+                </button>
+              )}
             </div>
           </div>
           {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
@@ -133,6 +140,14 @@ export function MemberProfilePage() {
             {tab === 'withdrawals' && <WithdrawalsTable rows={p.withdrawals} />}
             {tab === 'sessions' && <SessionsTable rows={p.sessions} />}
           </div>
+          {adjusting && (
+            <AdjustDialog
+              memberId={p.member.id}
+              account={p.member.account}
+              onClose={() => setAdjusting(false)}
+              onDone={() => void client.invalidateQueries({ queryKey: ['ops', 'member', id] })}
+            />
+          )}
           {acting && (
             <ActionDialog
               action={acting}

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { walletCalls } from '@banca/contract/routes';
-import type { OpsWithdrawal } from '@banca/contract';
+import { OPS_WITHDRAWAL_PROOF_PATH, walletCalls } from '@banca/contract/routes';
+import type { OpsBulkApproveValue, OpsWithdrawal } from '@banca/contract';
 import { opsCall, type ApiError } from '@/api/client.ts';
 import { useSession } from '@/app/session.tsx';
 import { useI18n } from '@/i18n/i18n.ts';
@@ -32,6 +32,9 @@ export function WithdrawalsPage() {
   const { cursor, go } = useUrlCursor();
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [rejecting, setRejecting] = useState<OpsWithdrawal | null>(null);
+  const [proofOf, setProofOf] = useState<OpsWithdrawal | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [bulkResult, setBulkResult] = useState<OpsBulkApproveValue | null>(null);
 
   const fetchPage = (after: string | undefined) =>
     opsCall<Page>(walletCalls.opsWithdrawals, {
@@ -60,10 +63,50 @@ export function WithdrawalsPage() {
     onError: (err) => setNotice({ kind: 'error', text: (err as ApiError).message }),
   });
 
+  const bulk = useMutation({
+    mutationFn: (ids: number[]) =>
+      opsCall<OpsBulkApproveValue>(walletCalls.opsBulkApproveWithdrawals, { body: { ids } }),
+    onSuccess: (r) => {
+      setBulkResult(r);
+      setSelected(new Set());
+      setNotice({
+        kind: r.failed ? 'error' : 'ok',
+        text: t('withdrawals.bulkDone', { approved: r.approved, failed: r.failed }),
+      });
+      void client.invalidateQueries({ queryKey: ['ops', 'withdrawals'] });
+    },
+    onError: (err) => setNotice({ kind: 'error', text: (err as ApiError).message }),
+  });
+
   // Waiting times as of the answer (refetched every 30 s), so a render stays pure.
   const now = query.dataUpdatedAt;
   const mayDecide = can('withdrawals.decide');
-  const columns: DataColumn<OpsWithdrawal>[] = [
+  const waitingRows = (query.data?.items ?? []).filter((w) => w.status === 'REQUESTED');
+  const toggle = (id: number, on: boolean) =>
+    setSelected((cur) => {
+      const next = new Set(cur);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const columns: DataColumn<OpsWithdrawal>[] = [];
+  if (mayDecide && waitingRows.length > 0) {
+    columns.push({
+      id: 'select',
+      header: t('withdrawals.selectShort'),
+      value: () => null,
+      cell: (w) =>
+        w.status === 'REQUESTED' ? (
+          <input
+            type="checkbox"
+            checked={selected.has(w.id)}
+            aria-label={t('withdrawals.select', { id: w.id })}
+            onChange={(e) => toggle(w.id, e.currentTarget.checked)}
+          />
+        ) : null,
+    });
+  }
+  columns.push(
     { id: 'id', header: t('withdrawals.id'), value: (w) => w.id, cell: (w) => `#${w.id}`, sortable: true },
     {
       id: 'memberId',
@@ -125,7 +168,7 @@ export function WithdrawalsPage() {
       ),
       sortable: true,
     },
-  ];
+  );
   if (mayDecide) {
     columns.push({
       id: 'actions',
@@ -160,10 +203,18 @@ export function WithdrawalsPage() {
             >
               {t('withdrawals.reject')}
             </button>
+            {w.hasProof && <ProofButton w={w} onOpen={setProofOf} />}
           </span>
+        ) : w.hasProof ? (
+          <ProofButton w={w} onOpen={setProofOf} />
         ) : null,
     });
   }
+
+  // The decision buttons before the wide payee column, so they are in view without scrolling.
+  const actionsAt = columns.findIndex((c) => c.id === 'actions');
+  const payeeAt = columns.findIndex((c) => c.id === 'payee');
+  if (actionsAt > payeeAt && payeeAt >= 0) columns.splice(payeeAt, 0, ...columns.splice(actionsAt, 1));
 
   const target = query.data?.items[0]?.payoutTargetMinutes;
   return (
@@ -187,6 +238,46 @@ export function WithdrawalsPage() {
         onApply={(next) => setFilters({ ...next, status: next.status === 'REQUESTED' ? '' : next.status })}
       />
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+      {bulkResult && bulkResult.failed > 0 && (
+        <ul
+          className="results"
+          aria-label={t('withdrawals.bulkDone', { approved: bulkResult.approved, failed: bulkResult.failed })}
+        >
+          {bulkResult.results.map((r) => (
+            <li key={r.id} className="small">
+              #{r.id}:{' '}
+              {r.outcome === 'approved'
+                ? t('withdrawals.bulkApproved')
+                : t('withdrawals.bulkFailed', { code: r.code ?? '' })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {mayDecide && waitingRows.length > 0 && (
+        <div className="bulkbar">
+          <label className="row">
+            <input
+              type="checkbox"
+              checked={waitingRows.every((w) => selected.has(w.id))}
+              onChange={(e) =>
+                setSelected(e.currentTarget.checked ? new Set(waitingRows.map((w) => w.id)) : new Set())
+              }
+            />
+            {t('withdrawals.selectAll')}
+          </label>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={selected.size === 0 || bulk.isPending}
+            onClick={() => {
+              if (window.confirm(t('withdrawals.confirmBulk', { count: selected.size })))
+                bulk.mutate([...selected]);
+            }}
+          >
+            {t('withdrawals.bulkApprove', { count: selected.size })}
+          </button>
+        </div>
+      )}
       {query.isError && <Notice kind="error">{query.error.message}</Notice>}
       <DataTable
         caption={t('withdrawals.title')}
@@ -208,6 +299,7 @@ export function WithdrawalsPage() {
           })
         }
       />
+      {proofOf && <ProofDialog w={proofOf} onClose={() => setProofOf(null)} />}
       {rejecting && (
         <RejectDialog
           withdrawal={rejecting}
@@ -274,6 +366,68 @@ function RejectDialog({
           </button>
         </div>
       </form>
+    </dialog>
+  );
+}
+
+function ProofButton({ w, onOpen }: { w: OpsWithdrawal; onOpen: (w: OpsWithdrawal) => void }) {
+  const { t } = useI18n();
+  const { can } = useSession();
+  if (!can('withdrawals.decide')) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn--sm"
+      aria-label={`${t('withdrawals.proof')} #${w.id}`}
+      onClick={() => onOpen(w)}
+    >
+      {t('withdrawals.proof')}
+    </button>
+  );
+}
+
+/** The member's "not received" image, fetched with the operator's cookie and shown from a blob URL. */
+function ProofDialog({ w, onClose }: { w: OpsWithdrawal; onClose: () => void }) {
+  const { t } = useI18n();
+  const ref = useRef<HTMLDialogElement>(null);
+  const image = useQuery({
+    queryKey: ['ops', 'withdrawal-proof', w.id],
+    queryFn: async () => {
+      const res = await fetch(OPS_WITHDRAWAL_PROOF_PATH.replace(':id', String(w.id)), {
+        credentials: 'same-origin',
+      });
+      if (!res.ok) throw new Error(t('common.error'));
+      return URL.createObjectURL(await res.blob());
+    },
+    gcTime: 0,
+    staleTime: Infinity,
+  });
+  return (
+    <dialog
+      ref={(el) => {
+        ref.current = el;
+        if (el && !el.open) el.showModal();
+      }}
+      className="dialog dialog--wide"
+      aria-labelledby="proof-title"
+      onClose={() => {
+        if (image.data) URL.revokeObjectURL(image.data);
+        onClose();
+      }}
+    >
+      <div className="stack">
+        <h2 id="proof-title">{t('withdrawals.proofTitle', { id: w.id })}</h2>
+        {image.isError && <Notice kind="error">{image.error.message}</Notice>}
+        {image.isPending && <p className="muted">{t('common.loading')}</p>}
+        {image.data && (
+          <img className="proof-img" src={image.data} alt={t('withdrawals.proofTitle', { id: w.id })} />
+        )}
+        <div className="row row--end">
+          <button type="button" className="btn" onClick={() => ref.current?.close()}>
+            {t('withdrawals.close')}
+          </button>
+        </div>
+      </div>
     </dialog>
   );
 }

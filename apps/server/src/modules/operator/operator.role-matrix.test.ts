@@ -175,6 +175,30 @@ const MATRIX: Record<string, { method: string; path: string; need: Need; body?: 
     need: 'system.settings',
     body: {},
   },
+  // finance (issue 23 items 4-5)
+  'wallet.ops.listAdjustmentRequests': {
+    method: 'GET',
+    path: '/ops/wallet/adjustment-requests?limit=1',
+    need: 'balances.adjust',
+  },
+  'wallet.ops.approveAdjustmentRequest': {
+    method: 'POST',
+    path: '/ops/wallet/adjustment-requests/999999999/approve',
+    need: 'balances.adjust',
+    body: { reason: 'x'.repeat(600) },
+  },
+  'wallet.ops.rejectAdjustmentRequest': {
+    method: 'POST',
+    path: '/ops/wallet/adjustment-requests/999999999/reject',
+    need: 'balances.adjust',
+    body: {},
+  },
+  'wallet.opsBulkApproveWithdrawals': {
+    method: 'POST',
+    path: '/ops/wallet/withdrawals/bulk-approve',
+    need: 'withdrawals.decide',
+    body: { ids: [] },
+  },
 };
 
 let t: OpsTestServer;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../../database.ts';
 import type { DepositRow, DepositTable } from './deposit.table.ts';
 import type { Insertable } from 'kysely';
@@ -102,18 +103,39 @@ export interface OpsDepositFilter {
   memberId?: number;
   status?: DepositRow['status'];
   flagged?: boolean;
+  /** The computed flags: late, mismatched, or either. */
+  flag?: 'late' | 'mismatched' | 'any';
+  channel?: DepositRow['channel'];
+  minAmount?: number;
+  maxAmount?: number;
   from?: Date;
   to?: Date;
   before?: number;
   limit: number;
 }
 
+/** Paid after the charge expired, or credited after it (found late by the reconcile job). */
+const lateSql = sql<boolean>`coalesce(paid_at > expires_at or credited_at > expires_at, false)`;
+/** The provider's paid amount is not the ordered amount. */
+const mismatchedSql = sql<boolean>`coalesce(paid_amount <> amount, false)`;
+
+/** The finance desk's list, newest first, with the computed flags `late` and `mismatched`. */
 export const searchDeposits = (db: DbOrTrx, f: OpsDepositFilter) => {
-  let q = db.selectFrom('deposit').selectAll().where('merchant_code', '=', f.merchantCode);
+  let q = db
+    .selectFrom('deposit')
+    .selectAll()
+    .select([lateSql.as('late'), mismatchedSql.as('mismatched')])
+    .where('merchant_code', '=', f.merchantCode);
   if (f.memberId !== undefined) q = q.where('member_id', '=', f.memberId);
   if (f.status !== undefined) q = q.where('status', '=', f.status);
   if (f.flagged === true) q = q.where('flag', 'is not', null);
   if (f.flagged === false) q = q.where('flag', 'is', null);
+  if (f.flag === 'late') q = q.where(lateSql);
+  if (f.flag === 'mismatched') q = q.where(mismatchedSql);
+  if (f.flag === 'any') q = q.where(sql<boolean>`(${lateSql} or ${mismatchedSql})`);
+  if (f.channel !== undefined) q = q.where('channel', '=', f.channel);
+  if (f.minAmount !== undefined) q = q.where('amount', '>=', f.minAmount);
+  if (f.maxAmount !== undefined) q = q.where('amount', '<=', f.maxAmount);
   if (f.from !== undefined) q = q.where('created_at', '>=', f.from);
   if (f.to !== undefined) q = q.where('created_at', '<', f.to);
   if (f.before !== undefined) q = q.where('id', '<', f.before);

@@ -91,6 +91,10 @@ export function registerDepositRoutes(app: FastifyInstance, deps: DepositRouteDe
           ...(query.from !== undefined ? { from: new Date(query.from) } : {}),
           ...(query.to !== undefined ? { to: new Date(query.to) } : {}),
           ...(query.before !== undefined ? { before: query.before } : {}),
+          ...(query.flag !== undefined ? { flag: query.flag } : {}),
+          ...(query.channel !== undefined ? { channel: query.channel } : {}),
+          ...(query.minAmount !== undefined ? { minAmount: query.minAmount } : {}),
+          ...(query.maxAmount !== undefined ? { maxAmount: query.maxAmount } : {}),
         }),
       { onRequest: deps.ops.allow('deposits.read') },
     );

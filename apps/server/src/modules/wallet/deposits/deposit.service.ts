@@ -298,9 +298,12 @@ export async function reconcileDeposits(
 export async function searchOpsDeposits(
   db: Db,
   filter: OpsDepositFilter,
-): Promise<{ deposits: z.output<typeof opsDepositSchema>[] }> {
-  const rows = await searchDeposits(db, filter);
+): Promise<{ deposits: z.output<typeof opsDepositSchema>[]; next: number | null }> {
+  // One row more than asked tells whether a next page exists.
+  const found = await searchDeposits(db, { ...filter, limit: filter.limit + 1 });
+  const rows = found.slice(0, filter.limit);
   return {
+    next: found.length > filter.limit ? rows.at(-1)!.id : null,
     deposits: rows.map((row) => ({
       ...summaryOf(row),
       memberId: row.member_id,
@@ -309,6 +312,8 @@ export async function searchOpsDeposits(
       paidAmount: row.paid_amount,
       transferId: row.transfer_id,
       flag: row.flag,
+      late: row.late,
+      mismatched: row.mismatched,
     })),
   };
 }

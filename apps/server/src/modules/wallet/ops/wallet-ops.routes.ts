@@ -6,6 +6,11 @@ import { AppError } from '../../../platform/http/app-error.ts';
 import { registerRoute } from '../../../platform/http/contract-route.ts';
 import { grantBonus } from '../bonuses/bonus.service.ts';
 import { adjustBalance, changeWalletSettings } from './wallet-ops.service.ts';
+import {
+  approveAdjustmentRequest,
+  listAdjustmentRequests,
+  rejectAdjustmentRequest,
+} from '../adjustments/adjustment-request.service.ts';
 import type { WalletSettingsService } from '../settings/wallet-settings.service.ts';
 import type { WalletDeps } from '../merchant-currency.ts';
 
@@ -67,5 +72,40 @@ export function registerWalletOpsRoutes(app: FastifyInstance, deps: WalletOpsDep
         request.id,
       ),
     { onRequest: ops.allow('wallet.settings') },
+  );
+  // Adjustments above the threshold: a second operator decides (issue 23 item 4).
+  const adjustDeps = {
+    db: deps.db,
+    merchantCode: deps.merchantCode,
+    merchantCurrency: deps.merchantCurrency,
+    ops,
+  };
+  registerRoute(
+    app,
+    walletRoutes.listAdjustmentRequests,
+    ({ query }) => listAdjustmentRequests(deps.db, deps.merchantCode, query),
+    { onRequest: ops.allow('balances.adjust') },
+  );
+  registerRoute(
+    app,
+    walletRoutes.approveAdjustmentRequest,
+    ({ params, body, request }) =>
+      approveAdjustmentRequest(adjustDeps, actorOf(request), {
+        id: params.id,
+        ...(body?.reason ? { reason: body.reason } : {}),
+        requestId: request.id,
+      }),
+    { onRequest: ops.allow('balances.adjust') },
+  );
+  registerRoute(
+    app,
+    walletRoutes.rejectAdjustmentRequest,
+    ({ params, body, request }) =>
+      rejectAdjustmentRequest(adjustDeps, actorOf(request), {
+        id: params.id,
+        reason: body.reason,
+        requestId: request.id,
+      }),
+    { onRequest: ops.allow('balances.adjust') },
   );
 }

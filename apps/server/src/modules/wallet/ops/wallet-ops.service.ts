@@ -1,79 +1,77 @@
-import { isTrialType, type AdjustmentBody, type AdjustmentValue, type WalletSettings } from '@banca/contract';
+import type { AdjustmentBody, AdjustmentResult, WalletSettings } from '@banca/contract';
 import { ZodError } from 'zod';
 import type { Db } from '../../../database.ts';
 import type { OperatorActor, OpsAccess } from '../../../ops-access.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { inTransaction } from '../../../platform/db/in-transaction.ts';
-import { findMemberById } from '../../member/index.ts';
-import { ensureMemberWallet, houseAccount, transfer } from '../ledger/ledger.service.ts';
-import type { WalletDeps } from '../merchant-currency.ts';
-import type { WalletSettingsService } from '../settings/wallet-settings.service.ts';
-
-export interface AdjustmentDeps extends Pick<WalletDeps, 'merchantCurrency'> {
-  db: Db;
-  merchantCode: string;
-  ops: Pick<OpsAccess, 'audit'>;
-}
-
-/** The ledger's name for an operator's adjustment key: per merchant, apart from every other key. */
-export const adjustmentKey = (merchantCode: string, key: string) => `ops-adjust:${merchantCode}:${key}`;
+import { readWalletSettings, type WalletSettingsService } from '../settings/wallet-settings.service.ts';
+import { findRequestByKey } from '../adjustments/adjustment-request.repository.ts';
+import { findMemberWallet } from '../ledger/ledger.service.ts';
+import { WalletError } from '../wallet.errors.ts';
+import {
+  adjustableMember,
+  adjustmentKey,
+  postAdjustment,
+  type AdjustmentDeps,
+} from '../adjustments/adjustment-posting.ts';
+import { openAdjustmentRequest } from '../adjustments/adjustment-request.service.ts';
 
 /**
- * POST /ops/wallet/adjustments: one ledger transfer between the merchant's ADJUSTMENTS house account
- * and the member's cash wallet (credit when amount > 0, debit when < 0), and its audit row with the
- * balance before and after, in one transaction. A debit beyond the balance is refused with
- * insufficient_funds and writes nothing. The same idempotency key again returns the first result
- * (replayed: true) and writes nothing, not even a second audit row; with other data, idempotency_conflict.
+ * POST /ops/wallet/adjustments. At or below the merchant's adjustmentApprovalThreshold (either sign):
+ * one ledger transfer and its audit row with the balance before and after, in one transaction
+ * (`outcome: posted`). Above it: a pending adjustment request, audited, that another operator holding
+ * balances.adjust approves or rejects (`outcome: pending`; adjustment-request.service.ts). A debit
+ * beyond the balance is refused with insufficient_funds and writes nothing. The same idempotency key
+ * again returns the first result (replayed: true) and writes nothing, not even a second audit row;
+ * with other data, idempotency_conflict.
  */
 export async function adjustBalance(
   deps: AdjustmentDeps,
   actor: OperatorActor,
   body: AdjustmentBody,
   requestId: string | null,
-): Promise<AdjustmentValue> {
-  const member = await findMemberById(deps.db, body.memberId);
-  // Trial accounts hold play money only: nothing an operator should move by hand.
-  if (!member || member.merchant_code !== deps.merchantCode || isTrialType(member.type)) {
-    throw new AppError('not_found');
-  }
+): Promise<AdjustmentResult> {
+  const member = await adjustableMember(deps.db, deps, body.memberId);
   const { currency } = await deps.merchantCurrency(deps.merchantCode);
-  const credit = body.amount > 0;
-  const amount = Math.abs(body.amount);
   return inTransaction(deps.db, async (trx) => {
-    const wallet = await ensureMemberWallet(trx, member.id, deps.merchantCode, currency);
-    const house = await houseAccount(trx, deps.merchantCode, 'ADJUSTMENTS', currency);
-    const result = await transfer(trx, {
-      idempotencyKey: adjustmentKey(deps.merchantCode, body.idempotencyKey),
-      debitAccountId: credit ? house.id : wallet.id,
-      creditAccountId: credit ? wallet.id : house.id,
-      amount,
-      kind: 'ADJUSTMENT',
+    const { adjustmentApprovalThreshold: threshold } = await readWalletSettings(trx, deps.merchantCode);
+    const earlier = await findRequestByKey(trx, deps.merchantCode, body.idempotencyKey);
+    if (earlier || Math.abs(body.amount) > threshold) {
+      // A debit the balance does not cover now is refused now: nothing to approve that cannot be paid
+      // (the approval checks again, as the balance may change while it waits).
+      if (!earlier && body.amount < 0) {
+        const wallet = await findMemberWallet(trx, member.id, currency);
+        if ((wallet?.balance ?? 0) < -body.amount) throw new WalletError('insufficient_funds');
+      }
+      const { request, replayed } = await openAdjustmentRequest(trx, deps, actor, {
+        ...body,
+        memberId: member.id,
+        currency,
+        requestId,
+      });
+      return { outcome: 'pending', request, threshold, replayed };
+    }
+    const value = await postAdjustment(trx, {
+      merchantCode: deps.merchantCode,
+      memberId: member.id,
+      currency,
+      amount: body.amount,
+      ledgerKey: adjustmentKey(deps.merchantCode, body.idempotencyKey),
       reference: `adjustment:${body.idempotencyKey}`,
     });
-    const after = credit ? result.creditBalanceAfter : result.debitBalanceAfter;
-    if (after === null) throw new Error(`ledger: transfer ${result.id} has no balance after`);
-    const value: AdjustmentValue = {
-      transferId: result.id,
-      memberId: member.id,
-      amount: body.amount,
-      currency,
-      balanceBefore: after - body.amount,
-      balanceAfter: after,
-      replayed: result.replayed,
-    };
-    if (!result.replayed) {
+    if (!value.replayed) {
       await deps.ops.audit(trx, {
         actor,
         action: 'wallet.adjust',
         subjectType: 'member',
         subjectId: String(member.id),
         before: { balance: value.balanceBefore, currency },
-        after: { balance: value.balanceAfter, currency, amount: body.amount, transferId: result.id },
+        after: { balance: value.balanceAfter, currency, amount: body.amount, transferId: value.transferId },
         reason: body.reason,
         requestId,
       });
     }
-    return value;
+    return { outcome: 'posted', ...value };
   });
 }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { opsWithdrawalQuerySchema } from '@banca/contract';
-import { AppError } from '../../../platform/http/app-error.ts';
+import type { OpsBulkApproveValue, opsWithdrawalQuerySchema } from '@banca/contract';
+import { AppError, DomainError } from '../../../platform/http/app-error.ts';
 import type { OperatorActor, OpsAccess } from '../../../ops-access.ts';
 import { findMemberWallet, houseAccount, transfer } from '../ledger/ledger.service.ts';
 import { askPayout } from './payout.service.ts';
@@ -157,4 +157,35 @@ export async function rejectWithdrawal(
   args: { id: number; merchantCode: string; actor: OperatorActor; reason: string },
 ) {
   return toOps(await decide(deps, ops, { ...args, action: 'reject' }), false);
+}
+
+/**
+ * POST /ops/wallet/withdrawals/bulk-approve: each selected withdrawal is approved on its own (its
+ * own transaction, audit row and payout ask, exactly as one approval), in the order asked. A refusal
+ * of one (already decided, not found) is its line's `failed` with the code and stops nothing else.
+ */
+export async function bulkApproveWithdrawals(
+  deps: WithdrawDeps,
+  ops: OpsAccess,
+  args: { ids: number[]; merchantCode: string; actor: OperatorActor; note?: string },
+): Promise<OpsBulkApproveValue> {
+  const results: OpsBulkApproveValue['results'] = [];
+  for (const id of args.ids) {
+    try {
+      const w = await approveWithdrawal(deps, ops, {
+        id,
+        merchantCode: args.merchantCode,
+        actor: args.actor,
+        ...(args.note ? { note: args.note } : {}),
+      });
+      results.push({ id, outcome: 'approved', code: null, status: w.status });
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      const row = await findWithdrawal(deps.db, id);
+      const status = row && row.merchant_code === args.merchantCode ? row.status : null;
+      results.push({ id, outcome: 'failed', code: err.code, status });
+    }
+  }
+  const approved = results.filter((r) => r.outcome === 'approved').length;
+  return { results, approved, failed: results.length - approved };
 }

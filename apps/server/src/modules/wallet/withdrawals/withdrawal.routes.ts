@@ -16,6 +16,7 @@ import {
 import type { WithdrawDeps } from './withdrawal.deps.ts';
 import {
   approveWithdrawal,
+  bulkApproveWithdrawals,
   listOpsWithdrawals,
   rejectWithdrawal,
   viewProof,
@@ -103,6 +104,18 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawalR
         merchantCode: deps.merchantCode,
         actor: actor(request),
         reason: body.reason,
+      }),
+    decide,
+  );
+  registerRoute(
+    app,
+    walletRoutes.opsBulkApproveWithdrawals,
+    ({ body, request }) =>
+      bulkApproveWithdrawals(deps, ops, {
+        ids: body.ids,
+        merchantCode: deps.merchantCode,
+        actor: actor(request),
+        ...(body.note ? { note: body.note } : {}),
       }),
     decide,
   );
