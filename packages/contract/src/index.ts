@@ -63,3 +63,7 @@ export * from './content/content.routes.ts';
 export * from './reports/reports.schemas.ts';
 export * from './reports/reports.errors.ts';
 export * from './reports/reports.routes.ts';
+// Agent contracts (issue 24, branch contracts).
+export * from './agent/contract.schemas.ts';
+export * from './agent/contract.routes.ts';
+export * from './agent/contract.errors.ts';

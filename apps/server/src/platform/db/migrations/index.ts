@@ -36,6 +36,8 @@ import * as m202611270310 from './202611270310-operator-two-factor.ts';
 import * as m202611270900 from './202611270900-reports-rollups.ts';
 import * as m202611271400 from './202611271400-reports-generation.ts';
 import * as m202611271410 from './202611271410-member-downline-tree.ts';
+// Agent contracts (issue 24, branch contracts).
+import * as m202611270600 from './202611270600-agent-contracts.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -88,6 +90,8 @@ export const migrations: Record<string, Migration> = {
   '202611262336-wallet-payment-password': m202611262336,
   '202611270300-wallet-withdrawal-cancel': m202611270300,
   '202611270310-operator-two-factor': m202611270310,
+  // Agent contracts (issue 24, branch contracts).
+  '202611270600-agent-contracts': m202611270600,
   '202611270900-reports-rollups': m202611270900,
   '202611271400-reports-generation': m202611271400,
   '202611271410-member-downline-tree': m202611271410,
