@@ -59,7 +59,9 @@ export const agentContractCalls = {
   consolidated: {
     id: 'agentContracts.consolidated',
     method: 'GET',
-    path: '/wps/member/info/funds/consolidated',
+    // The spec's consolidated call (wallet.calls.ts) answers the member's wallets already; the
+    // contract flags of its data are served beside it.
+    path: '/wps/member/info/funds/consolidated/contracts',
     auth: 'token',
     enc: false,
   },

@@ -2,7 +2,7 @@ import type { ContractKind, SettlementList, SettlementListQuery, SettlementView 
 import type { DbOrTrx } from '../../database.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
-import { teamIds } from '../member/index.ts';
+import { findMemberById, teamIds } from '../member/index.ts';
 import { memberDaily } from '../reports/index.ts';
 import {
   dayStartIn,
@@ -15,7 +15,6 @@ import {
 } from '../wallet/index.ts';
 import {
   claimSettlement,
-  inForceAsDownline,
   inForceOfKind,
   insertDebt,
   listPartySettlements,
@@ -44,8 +43,8 @@ import type { AgentContractRow } from './agent-contracts.table.ts';
  *     nothing), move the money with a ledger key derived from (contract, period) (a second guard), and
  *     record what could not be paid as the upline's debt. A node killed mid-run rolls its transaction
  *     back: no claim is left, and the next run settles that contract.
- *  3. payer: the upline's wallet when the upline holds a contract of that kind and product itself
- *     (its income pays its downline), else the house (AGENT_PAYOUTS): the top of the chain.
+ *  3. payer: the house (AGENT_PAYOUTS) for a top-level agent's contracts (the upline has no upline
+ *     itself); any other upline pays from its own wallet, and what it lacks is recorded as its debt.
  *  4. the payee's own open debts (as an upline short of funds earlier) are paid first from what it
  *     just received, oldest first.
  * Real-time and hourly salaries need per-bet and per-hour figures the rollups do not keep: not settled
@@ -165,8 +164,9 @@ export async function settleContractPeriod(
   );
   const outcome = tierOutcome(c.kind, c.tiers, figures);
   return inTransaction(deps.db, async (trx) => {
-    const payerContract = await inForceAsDownline(trx, c.upline_id, c.kind, c.product);
-    const payer = payerContract ? 'UPLINE' : 'HOUSE';
+    // The house funds what a top-level agent (no upline of its own) grants; every other upline pays
+    // from its own wallet what its downline earned.
+    const payer = (await findMemberById(trx, c.upline_id))?.parent_id == null ? 'HOUSE' : 'UPLINE';
     const claim = await claimSettlement(trx, {
       contract_id: c.id,
       period_key: period.key,
