@@ -1,9 +1,8 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { ContractKind, ContractProduct, ContractStatus } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
 import type {
   AgentContractRow,
-  AgentContractSettingsTable,
   AgentContractTable,
   AgentContractSettlementTable,
   SettlementRow,
@@ -151,24 +150,6 @@ export const findSettings = (db: DbOrTrx, merchantCode: string) =>
     .selectAll()
     .where('merchant_code', '=', merchantCode)
     .executeTakeFirst();
-
-export const upsertSettings = (db: DbOrTrx, row: Insertable<AgentContractSettingsTable>) =>
-  db
-    .insertInto('agent_contract_settings')
-    .values(row)
-    .onConflict((oc) =>
-      oc.column('merchant_code').doUpdateSet((eb) => ({
-        enabled_kinds: eb.ref('excluded.enabled_kinds'),
-        cap_dividend_bp: eb.ref('excluded.cap_dividend_bp'),
-        cap_daily_bp: eb.ref('excluded.cap_daily_bp'),
-        cap_hourly_bp: eb.ref('excluded.cap_hourly_bp'),
-        cap_realtime_bp: eb.ref('excluded.cap_realtime_bp'),
-        cap_fixed: eb.ref('excluded.cap_fixed'),
-        active_member_min_bet: eb.ref('excluded.active_member_min_bet'),
-        updated_at: sql`now()`,
-      })),
-    )
-    .execute();
 
 // Settlement -----------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import { CONTRACT_KINDS, type ContractKind } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
-import { findSettings, upsertSettings } from './agent-contracts.repository.ts';
+import { findSettings } from './agent-contracts.repository.ts';
 
 /** The operator's contract settings for a merchant (agent_contract_settings; defaults when unset). */
 export interface ContractSettings {
@@ -38,21 +38,4 @@ export async function contractSettings(db: DbOrTrx, merchantCode: string): Promi
     capFixed: row.cap_fixed,
     activeMemberMinBet: row.active_member_min_bet,
   };
-}
-
-export async function saveContractSettings(
-  db: DbOrTrx,
-  merchantCode: string,
-  s: ContractSettings,
-): Promise<void> {
-  await upsertSettings(db, {
-    merchant_code: merchantCode,
-    enabled_kinds: CONTRACT_KINDS.filter((k) => s.enabled[k]),
-    cap_dividend_bp: s.capBp.DIVIDEND,
-    cap_daily_bp: s.capBp.DAILY,
-    cap_hourly_bp: s.capBp.HOURLY,
-    cap_realtime_bp: s.capBp.REALTIME,
-    cap_fixed: s.capFixed,
-    active_member_min_bet: s.activeMemberMinBet,
-  });
 }

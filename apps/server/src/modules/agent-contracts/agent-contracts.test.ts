@@ -58,7 +58,11 @@ const call = (
   });
 };
 
-const daily = (downlineId: number, rateBp: number, validBet = 0): ContractOfferBody => ({
+const daily = (
+  downlineId: number,
+  rateBp: number,
+  validBet = 0,
+): Extract<ContractOfferBody, { kind: 'DAILY' }> => ({
   downlineId,
   product: 'CONS',
   kind: 'DAILY',

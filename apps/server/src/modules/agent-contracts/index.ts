@@ -16,12 +16,6 @@ import type { SettlementDeps } from './agent-contracts.settlement.ts';
  * the member face, team figures through the reports face, and moves money only through the wallet's
  * ledger transfer. docs/agent-centre.md "Contracts and settlement".
  */
-export {
-  contractSettings,
-  saveContractSettings,
-  DEFAULT_CONTRACT_SETTINGS,
-} from './agent-contracts.settings.ts';
-export { settleKind } from './agent-contracts.settlement.ts';
 
 export interface AgentContractsModuleDeps {
   db: Db;
