@@ -73,5 +73,13 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
   }
   await shot(p2, info, 'contracts-downline-page');
   await shot(page, info, 'contracts-upline-page');
+  // Whole pages in both themes for a person to look at.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({
+      path: `e2e/.artifacts/shots/${info.project.name}-contracts-full-${scheme}.png`,
+      fullPage: true,
+    });
+  }
   await other.close();
 });

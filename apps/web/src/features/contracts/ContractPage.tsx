@@ -446,7 +446,6 @@ export default function ContractPage({ kind }: { kind: ContractKind }) {
   const contracts = list.data?.list ?? [];
   return (
     <div className="contract-page">
-      <OfferForm kind={kind} />
       {(['upline', 'downline'] as const).map((role) => {
         const mine = contracts.filter((c) => c.role === role);
         return (
@@ -467,6 +466,7 @@ export default function ContractPage({ kind }: { kind: ContractKind }) {
         );
       })}
       <Settlements kind={kind} />
+      <OfferForm kind={kind} />
     </div>
   );
 }
