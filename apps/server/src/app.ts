@@ -47,6 +47,8 @@ import { gamesModule } from './modules/games/index.ts';
 import { houseVendorModule } from './modules/house-vendor/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
+// Agent contracts (issue 24).
+import { agentContractsModule } from './modules/agent-contracts/index.ts';
 import { memberDeskModule } from './modules/member-desk/index.ts';
 import { registerArtRoute } from './platform/art/art.ts';
 import { CaptchaAnswerLog, devModule } from './modules/dev/index.ts';
@@ -309,6 +311,7 @@ export async function buildApp({
     houseGatewayUrl: config.houseGatewayUrl,
     lotteryPeriodSeconds: config.lotteryPeriodSeconds,
     lotteryTickSeconds: config.lotteryTickSeconds,
+    agentSettlementSeconds: config.agentSettlementSeconds,
     /** Sandbox rails (payouts): everywhere but production. */
     sandbox: !production,
   };
@@ -331,6 +334,8 @@ export async function buildApp({
     reportsModule,
     memberDeskModule,
     devModule,
+    // Agent contracts (issue 24); after devModule, whose hook keeps /dev routes to loopback.
+    agentContractsModule,
   ];
   for (const module of modules) await module.register(app, context);
   if (sandboxPix) registerSandboxPixRoutes(app, sandboxPix, { allowRemote: config.sandboxAllowRemote });

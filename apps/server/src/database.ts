@@ -25,6 +25,8 @@ import type { JobTables } from './platform/jobs/job-run.table.ts';
 import type { OutboxTables } from './platform/providers/outbox.table.ts';
 import type { ReportsTables } from './modules/reports/reports.table.ts';
 import type { AdjustmentRequestTables } from './modules/wallet/adjustments/adjustment-request.table.ts';
+// Agent contracts (issue 24).
+import type { AgentContractTables } from './modules/agent-contracts/agent-contracts.table.ts';
 
 /**
  * Every table of the gateway, composed at the app root from each part's own `*.table.ts`. Platform
@@ -59,7 +61,9 @@ export interface Database
     MoneySettingsTables,
     LiveBalanceTables,
     ReportsTables,
-    AdjustmentRequestTables {}
+    AdjustmentRequestTables,
+    // Agent contracts (issue 24).
+    AgentContractTables {}
 
 export type Db = Kysely<Database>;
 /** Services and repositories take either, so the caller owns the transaction. */

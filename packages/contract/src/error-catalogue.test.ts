@@ -12,6 +12,8 @@ import {
 import { WITHDRAW_ERROR_STATUS } from './wallet/withdraw.errors.ts';
 import { OPERATOR_ERROR_STATUS } from './operator/operator.errors.ts';
 import { AGENT_ERROR_STATUS } from './agent/agent.errors.ts';
+// Agent contracts (issue 24).
+import { AGENT_CONTRACT_ERROR_STATUS } from './agent/contract.errors.ts';
 
 /** Each code's HTTP status as it was when the catalogues were still registered at start-up. */
 const STATUS_BEFORE_COMPOSITION = {
@@ -77,6 +79,8 @@ const STATUS_BEFORE_COMPOSITION = {
   // finance (issue 23 items 4-5)
   adjustment_self_approval: 403,
   adjustment_state_conflict: 409,
+  // Added since, by agent contracts (issue 24): contract lifecycle refusals.
+  ...AGENT_CONTRACT_ERROR_STATUS,
 };
 
 describe('the composed error catalogue', () => {

@@ -9,6 +9,8 @@ import { WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS } from './wallet/wallet.erro
 import { WITHDRAW_ERROR_MESSAGES, WITHDRAW_ERROR_STATUS } from './wallet/withdraw.errors.ts';
 import { REPORTS_ERROR_MESSAGES, REPORTS_ERROR_STATUS } from './reports/reports.errors.ts';
 import { AGENT_ERROR_MESSAGES, AGENT_ERROR_STATUS } from './agent/agent.errors.ts';
+// Agent contracts (issue 24).
+import { AGENT_CONTRACT_ERROR_MESSAGES, AGENT_CONTRACT_ERROR_STATUS } from './agent/contract.errors.ts';
 
 /**
  * Every error code the gateway answers, composed at build time from the catalogues of the contract
@@ -28,6 +30,8 @@ export const ERROR_CATALOGUE = {
     ...REPORTS_ERROR_STATUS,
     ...OPERATOR_ERROR_STATUS,
     ...AGENT_ERROR_STATUS,
+    // Agent contracts (issue 24).
+    ...AGENT_CONTRACT_ERROR_STATUS,
   },
   messages: {
     ...ERROR_MESSAGES,
@@ -40,6 +44,8 @@ export const ERROR_CATALOGUE = {
     ...REPORTS_ERROR_MESSAGES,
     ...OPERATOR_ERROR_MESSAGES,
     ...AGENT_ERROR_MESSAGES,
+    // Agent contracts (issue 24).
+    ...AGENT_CONTRACT_ERROR_MESSAGES,
   },
 } as const;
 
@@ -55,6 +61,8 @@ export const ERROR_CATALOGUE_PARTS = {
   reports: { status: REPORTS_ERROR_STATUS, messages: REPORTS_ERROR_MESSAGES },
   operator: { status: OPERATOR_ERROR_STATUS, messages: OPERATOR_ERROR_MESSAGES },
   agent: { status: AGENT_ERROR_STATUS, messages: AGENT_ERROR_MESSAGES },
+  // Agent contracts (issue 24).
+  agentContracts: { status: AGENT_CONTRACT_ERROR_STATUS, messages: AGENT_CONTRACT_ERROR_MESSAGES },
 } as const;
 
 /** Any code of any catalogue. */

@@ -66,3 +66,8 @@ export * from './reports/reports.routes.ts';
 export * from './system/help-ops.schemas.ts';
 export * from './games/catalogue-ops.schemas.ts';
 export * from './system/platform-ops.schemas.ts';
+
+// Agent contracts (issue 24, branch contracts).
+export * from './agent/contract.schemas.ts';
+export * from './agent/contract.routes.ts';
+export * from './agent/contract.errors.ts';

@@ -14,6 +14,8 @@ import { contentRoutes } from './content/content.routes.ts';
 import { houseRoutes } from './house/house.routes.ts';
 import { lotteryRoutes } from './lottery/lottery.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
+// Agent contracts (issue 24).
+import { agentContractRoutes } from './agent/contract.routes.ts';
 
 /** Every group of zod route definitions, under the same keys as the light `routeTable` (routes.ts). */
 export const routeGroups = {
@@ -31,6 +33,8 @@ export const routeGroups = {
   house: houseRoutes,
   lottery: lotteryRoutes,
   reports: reportsRoutes,
+  // Agent contracts (issue 24).
+  agentContracts: agentContractRoutes,
 } as const;
 
 type Groups = typeof routeGroups;

@@ -18,6 +18,8 @@ import { contentCalls } from './content/content.calls.ts';
 import { houseCalls } from './house/house.calls.ts';
 import { lotteryCalls } from './lottery/lottery.calls.ts';
 import { reportsCalls } from './reports/reports.calls.ts';
+// Agent contracts (issue 24).
+import { agentContractCalls } from './agent/contract.calls.ts';
 
 export {
   agentCalls,
@@ -34,6 +36,8 @@ export {
   socialCalls,
   systemCalls,
   walletCalls,
+  // Agent contracts (issue 24).
+  agentContractCalls,
 };
 export { socialCallbackPath, socialStartPath } from './auth/social.calls.ts';
 export { STARTUP_ELEMENT_ID } from './system/system.calls.ts';
@@ -76,4 +80,6 @@ export const routeTable = {
   house: houseCalls,
   lottery: lotteryCalls,
   reports: reportsCalls,
+  // Agent contracts (issue 24).
+  agentContracts: agentContractCalls,
 } as const;

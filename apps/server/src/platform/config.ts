@@ -76,6 +76,8 @@ export interface Config {
   lotteryPeriodSeconds: string | undefined;
   /** How often each node runs the lottery's draw loop (LOTTERY_TICK_SECONDS; 0 = off, the tests' default). */
   lotteryTickSeconds: number;
+  /** How often agent contracts are settled (AGENT_SETTLEMENT_SECONDS, 10-86400, default 3600); e2e shortens it. */
+  agentSettlementSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -199,6 +201,12 @@ const fields = {
     .regex(/^(\d{2,5}|[A-Z0-9_]+=\d{2,5}(,[A-Z0-9_]+=\d{2,5})*)$/)
     .describe('must be seconds (e.g. 20) or TABLE=seconds pairs (HOUSE_5D=20,SEA_5D=30)'),
   LOTTERY_TICK_SECONDS: z.coerce.number().int().min(0).max(60).describe('must be an integer 0-60'),
+  AGENT_SETTLEMENT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(86_400)
+    .describe('must be an integer 10-86400'),
   PUBLIC_URL: publicUrl.describe('must be an http(s) URL of the site root, e.g. https://play.example.com'),
   OIDC_GOOGLE_ISSUER: issuerUrl.describe('must be an https issuer URL (http only on loopback)'),
   OIDC_GOOGLE_CLIENT_ID: oidcClientId.describe('must be 1-512 characters'),
@@ -298,5 +306,6 @@ export function loadConfig(env: Env): Config {
     houseGatewayUrl: read(env, 'HOUSE_GATEWAY_URL')?.replace(/\/+$/, ''),
     lotteryPeriodSeconds: read(env, 'LOTTERY_PERIOD_SECONDS'),
     lotteryTickSeconds: read(env, 'LOTTERY_TICK_SECONDS') ?? (nodeEnv === 'test' ? 0 : 2),
+    agentSettlementSeconds: read(env, 'AGENT_SETTLEMENT_SECONDS') ?? 3600,
   };
 }

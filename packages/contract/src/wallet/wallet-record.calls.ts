@@ -36,4 +36,6 @@ export const ACCOUNT_RECORD_TYPES = [
   'ADJUSTMENT',
   'PLAY_MONEY_GRANT',
   'BONUS',
+  // Agent contracts (issue 24).
+  'AGENT_CONTRACT',
 ] as const;

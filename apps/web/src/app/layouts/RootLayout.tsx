@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { hideBootCover } from '@/features/system';
+import { ContractPopup } from '@/features/contracts';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
 import { LoadingCover } from '@/ui';
@@ -11,6 +12,8 @@ import { NavigationEffects } from '../NavigationEffects';
 export function RootLayout() {
   const { t } = useT();
   const loadingCover = useUi((state) => state.loadingCover);
+  // The contract popup loads only for a logged-in real account (spec section 6).
+  const contracts = useUi((state) => state.isLogin && !state.isTrial && state.memberInfo !== null);
   useEffect(hideBootCover, []);
   return (
     <>
@@ -20,6 +23,11 @@ export function RootLayout() {
       <NavigationEffects />
       <Outlet />
       <ModalHost />
+      {contracts && (
+        <Suspense fallback={null}>
+          <ContractPopup />
+        </Suspense>
+      )}
       <LoadingCover show={loadingCover} />
     </>
   );

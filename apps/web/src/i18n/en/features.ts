@@ -14,6 +14,8 @@ import member from './member.json';
 import records from './records.json';
 import system from './system.json';
 import wallet from './wallet.json';
+// Agent contracts (issue 24).
+import contracts from './contracts.json';
 
 // No top-level key is in two feature files (i18n.test.ts checks), so a spread loses nothing.
 const messages = {
@@ -29,5 +31,7 @@ const messages = {
   ...wallet,
   ...system,
   ...dialog,
+  // Agent contracts (issue 24).
+  ...contracts,
 };
 export default messages;

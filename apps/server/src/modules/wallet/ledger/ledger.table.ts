@@ -47,7 +47,10 @@ export type TransferKind =
   /** Vendor wallet API (games module): a stake to VENDOR_CLEARING, a win from it, a refunded stake. */
   | 'BET'
   | 'BET_PAYOUT'
-  | 'BET_REFUND';
+  | 'BET_REFUND'
+  /** Agent contracts (modules/agent-contracts): a settled (contract, period) paid upline or AGENT_PAYOUTS
+   *  -> downline, and an upline's debt paid from its next income. */
+  | 'AGENT_CONTRACT';
 
 export interface LedgerAccountTable {
   id: Generated<number>;

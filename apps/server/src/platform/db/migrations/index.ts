@@ -39,9 +39,8 @@ import * as m202611271410 from './202611271410-member-downline-tree.ts';
 import * as m202611271500 from './202611271500-reports-team.ts';
 import * as m202611271510 from './202611271510-member-tree-joined.ts';
 import * as m202611271520 from './202611271520-system-help-publishing.ts';
-
-// finance (issue 23 items 4-5)
 import * as m202611271608 from './202611271608-wallet-adjustment-requests.ts';
+import * as m202611271630 from './202611271630-agent-contracts.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -100,8 +99,8 @@ export const migrations: Record<string, Migration> = {
   '202611271500-reports-team': m202611271500,
   '202611271510-member-tree-joined': m202611271510,
   '202611271520-system-help-publishing': m202611271520,
-  // finance (issue 23 items 4-5)
   '202611271608-wallet-adjustment-requests': m202611271608,
+  '202611271630-agent-contracts': m202611271630,
 };
 
 export const migrationProvider: MigrationProvider = {

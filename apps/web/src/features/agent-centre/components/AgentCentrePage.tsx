@@ -10,6 +10,8 @@ import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
 import { CentreLayout, ComingSoon, Spinner, type IconName } from '@/ui';
 import { TeamOverview } from './TeamOverview';
+// Agent contracts (issue 24).
+import { ContractPage } from '@/features/contracts';
 
 const RegisterCenter = lazy(() => import('./RegisterCenter'));
 const DownlineView = lazy(() => import('./DownlineView'));
@@ -25,6 +27,15 @@ const REPORT_PAGES: Partial<Record<Page, ComponentType>> = {
   agentDownlineTransactionDetailsCopy: TeamTransactions,
   agentRevenueReport: IncomeReport,
 };
+
+/** The contract pages (agent contracts, issue 24) and the kind each shows. */
+const CONTRACT_PAGES = {
+  agentDividendRecordCopy2: 'DIVIDEND',
+  agentDailyWages2: 'DAILY',
+  agentHourSalary: 'HOURLY',
+  agentRealtimeSalary: 'REALTIME',
+} as const;
+const isContractPage = (p: Page): p is keyof typeof CONTRACT_PAGES => p in CONTRACT_PAGES;
 import './agent-centre.css';
 
 const ICONS: Record<Page, IconName> = {
@@ -108,6 +119,10 @@ export default function AgentCentrePage() {
         <CustomerServiceButton />
       ) : page === 'agentTeamOverview' ? (
         <TeamOverview />
+      ) : isContractPage(page) ? (
+        <Suspense fallback={<Spinner size="lg" />}>
+          <ContractPage kind={CONTRACT_PAGES[page]} />
+        </Suspense>
       ) : page === 'registerCenter' || page === 'downlineManagmentView' ? (
         <Suspense fallback={<Spinner size="lg" />}>
           {page === 'registerCenter' ? <RegisterCenter /> : <DownlineView />}

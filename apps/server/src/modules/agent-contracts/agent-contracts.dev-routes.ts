@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CONTRACT_KINDS, ok } from '@banca/contract';
+import { settleKind, type SettlementDeps } from './agent-contracts.settlement.ts';
+
+/**
+ * DEVELOPMENT AND TESTS ONLY (registered only beside the dev module, so loopback only like every
+ * /dev route): POST /dev/agent-contracts/settle { kind, day? } settles now the last whole period
+ * before merchant day `day` (YYYY-MM-DD; default today), e.g. `day` = tomorrow settles today. The run
+ * is the scheduled job's own function: exactly once per (contract, period) however often it is called.
+ */
+export function registerAgentContractDevRoutes(app: FastifyInstance, deps: SettlementDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/dev/agent-contracts/settle',
+    {
+      schema: {
+        hide: true,
+        body: z.strictObject({
+          kind: z.enum(CONTRACT_KINDS),
+          day: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/)
+            .optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { kind, day } = request.body;
+      // Noon UTC of the day is inside that merchant day for any zone within +-11 h.
+      const at = day ? new Date(`${day}T12:00:00Z`) : undefined;
+      return ok(await settleKind(deps, kind, at));
+    },
+  );
+}

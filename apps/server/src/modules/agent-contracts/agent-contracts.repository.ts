@@ -1,0 +1,265 @@
+import type { Insertable } from 'kysely';
+import type { ContractKind, ContractProduct, ContractStatus } from '@banca/contract';
+import type { DbOrTrx } from '../../database.ts';
+import type {
+  AgentContractRow,
+  AgentContractTable,
+  AgentContractSettlementTable,
+  SettlementRow,
+} from './agent-contracts.table.ts';
+
+/** Statuses that bind a pair: at most one per (upline, downline, kind, product) (partial unique index). */
+export const OPEN_STATUSES = [
+  'offered',
+  'active',
+  'termination_requested',
+] as const satisfies ContractStatus[];
+/** Statuses under which a contract is in force (settled, and caps its downline's offers). */
+export const IN_FORCE_STATUSES = ['active', 'termination_requested'] as const satisfies ContractStatus[];
+
+/** The new contract, or undefined when an open one binds the pair already (the unique index). */
+export const insertContract = (db: DbOrTrx, row: Insertable<AgentContractTable>) =>
+  db
+    .insertInto('agent_contract')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+
+/** One contract the member is a party of (upline or downline); undefined otherwise, as for a missing id. */
+export const findPartyContract = (db: DbOrTrx, id: number, memberId: number, lock = false) => {
+  const q = db
+    .selectFrom('agent_contract')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('upline_id', '=', memberId), eb('downline_id', '=', memberId)]));
+  return (lock ? q.forUpdate() : q).executeTakeFirst();
+};
+
+export const listPartyContracts = (
+  db: DbOrTrx,
+  memberId: number,
+  role: 'upline' | 'downline' | 'all',
+  kind: ContractKind | undefined,
+  limit = 500,
+) => {
+  let q = db.selectFrom('agent_contract').selectAll();
+  if (role === 'upline') q = q.where('upline_id', '=', memberId);
+  else if (role === 'downline') q = q.where('downline_id', '=', memberId);
+  else q = q.where((eb) => eb.or([eb('upline_id', '=', memberId), eb('downline_id', '=', memberId)]));
+  if (kind) q = q.where('kind', '=', kind);
+  return q.orderBy('id', 'desc').limit(limit).execute();
+};
+
+/** The member's own contract in force as downline of this kind and product (what caps its offers). */
+export const inForceAsDownline = (
+  db: DbOrTrx,
+  memberId: number,
+  kind: ContractKind,
+  product: ContractProduct,
+) =>
+  db
+    .selectFrom('agent_contract')
+    .selectAll()
+    .where('downline_id', '=', memberId)
+    .where('kind', '=', kind)
+    .where('product', '=', product)
+    .where('status', 'in', IN_FORCE_STATUSES)
+    .executeTakeFirst();
+
+/** The member's open contracts as upline of this kind and product that grant more than the given best
+ *  rate or fixed amount, locked (the higher-rate rule). */
+export const openAsUplineAbove = (
+  db: DbOrTrx,
+  memberId: number,
+  kind: ContractKind,
+  product: ContractProduct,
+  bestRateBp: number,
+  bestFixed: number,
+) =>
+  db
+    .selectFrom('agent_contract')
+    .selectAll()
+    .where('upline_id', '=', memberId)
+    .where('kind', '=', kind)
+    .where('product', '=', product)
+    .where('status', 'in', OPEN_STATUSES)
+    .where((eb) => eb.or([eb('best_rate_bp', '>', bestRateBp), eb('best_fixed', '>', bestFixed)]))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+
+export const updateContract = (
+  db: DbOrTrx,
+  id: number,
+  patch: Partial<
+    Pick<
+      AgentContractRow,
+      'status' | 'termination_requested_by' | 'ended_reason' | 'accepted_at' | 'ended_at'
+    >
+  >,
+) =>
+  db.updateTable('agent_contract').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+export const terminateContracts = (db: DbOrTrx, ids: readonly number[], reason: string, now: Date) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .updateTable('agent_contract')
+        .set({ status: 'terminated', ended_reason: reason, ended_at: now, termination_requested_by: null })
+        .where('id', 'in', ids)
+        .returning('id')
+        .execute();
+
+/** Contracts awaiting the member's answer: offers to it, and terminations the other side asked for. */
+export const awaitingAnswer = (db: DbOrTrx, memberId: number) =>
+  db
+    .selectFrom('agent_contract')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('downline_id', '=', memberId), eb('status', '=', 'offered')]),
+        eb.and([
+          eb('status', '=', 'termination_requested'),
+          eb.or([
+            eb.and([eb('downline_id', '=', memberId), eb('termination_requested_by', '=', 'upline')]),
+            eb.and([eb('upline_id', '=', memberId), eb('termination_requested_by', '=', 'downline')]),
+          ]),
+        ]),
+      ]),
+    )
+    .orderBy('id')
+    .limit(100)
+    .execute();
+
+/** Kinds the member has a contract in force of, as either party. */
+export const kindsInForce = async (db: DbOrTrx, memberId: number): Promise<ContractKind[]> =>
+  (
+    await db
+      .selectFrom('agent_contract')
+      .select('kind')
+      .distinct()
+      .where((eb) => eb.or([eb('upline_id', '=', memberId), eb('downline_id', '=', memberId)]))
+      .where('status', 'in', IN_FORCE_STATUSES)
+      .execute()
+  ).map((r) => r.kind);
+
+export const findSettings = (db: DbOrTrx, merchantCode: string) =>
+  db
+    .selectFrom('agent_contract_settings')
+    .selectAll()
+    .where('merchant_code', '=', merchantCode)
+    .executeTakeFirst();
+
+// Settlement -----------------------------------------------------------------------------------
+
+/** Contracts in force of a kind (settlement's work list), in id order, a page at a time. */
+export const inForceOfKind = (
+  db: DbOrTrx,
+  merchantCode: string,
+  kind: ContractKind,
+  afterId: number,
+  limit: number,
+) =>
+  db
+    .selectFrom('agent_contract')
+    .selectAll()
+    .where('merchant_code', '=', merchantCode)
+    .where('kind', '=', kind)
+    .where('status', 'in', IN_FORCE_STATUSES)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+/**
+ * Claims (contract, period): the row is written or, when another run wrote it first, nothing is
+ * (undefined). The caller writes it in the transaction that moves the money, so a run that dies
+ * before commit leaves no claim behind, and a concurrent twin waits on the unique key, then sees it.
+ */
+export const claimSettlement = (db: DbOrTrx, row: Insertable<AgentContractSettlementTable>) =>
+  db
+    .insertInto('agent_contract_settlement')
+    .values(row)
+    .onConflict((oc) => oc.columns(['contract_id', 'period_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+
+export const setSettlementPaid = (db: DbOrTrx, id: number, paid: number, debt: number) =>
+  db.updateTable('agent_contract_settlement').set({ paid, debt }).where('id', '=', id).execute();
+
+export const insertDebt = (
+  db: DbOrTrx,
+  row: { settlement_id: number; debtor_id: number; creditor_id: number; amount: number },
+) =>
+  db
+    .insertInto('agent_contract_debt')
+    .values({ ...row, remaining: row.amount })
+    .execute();
+
+/** The member's unpaid debts, oldest first, locked. */
+export const openDebts = (db: DbOrTrx, debtorId: number) =>
+  db
+    .selectFrom('agent_contract_debt')
+    .selectAll()
+    .where('debtor_id', '=', debtorId)
+    .where('remaining', '>', 0)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+
+export const reduceDebt = (db: DbOrTrx, id: number, remaining: number, now: Date) =>
+  db
+    .updateTable('agent_contract_debt')
+    .set({ remaining, settled_at: remaining === 0 ? now : null })
+    .where('id', '=', id)
+    .execute();
+
+export interface SettlementWithContract extends SettlementRow {
+  kind: ContractKind;
+  product: ContractProduct;
+  upline_id: number;
+  downline_id: number;
+  upline_account: string;
+  downline_account: string;
+}
+
+/** Settlements of the member's contracts, newest first, keyset by id. */
+export const listPartySettlements = (
+  db: DbOrTrx,
+  memberId: number,
+  q: {
+    role: 'upline' | 'downline' | 'all';
+    kind?: ContractKind | undefined;
+    cursor?: number | undefined;
+    limit: number;
+  },
+): Promise<SettlementWithContract[]> => {
+  let s = db
+    .selectFrom('agent_contract_settlement as s')
+    .innerJoin('agent_contract as c', 'c.id', 's.contract_id')
+    .selectAll('s')
+    .select([
+      'c.kind',
+      'c.product',
+      'c.upline_id',
+      'c.downline_id',
+      'c.upline_account',
+      'c.downline_account',
+    ]);
+  if (q.role === 'upline') s = s.where('c.upline_id', '=', memberId);
+  else if (q.role === 'downline') s = s.where('c.downline_id', '=', memberId);
+  else s = s.where((eb) => eb.or([eb('c.upline_id', '=', memberId), eb('c.downline_id', '=', memberId)]));
+  if (q.kind) s = s.where('c.kind', '=', q.kind);
+  if (q.cursor !== undefined) s = s.where('s.id', '<', q.cursor);
+  return s.orderBy('s.id', 'desc').limit(q.limit).execute();
+};
+
+/** Every settlement of a contract (tests, re-runs). */
+export const settlementsOf = (db: DbOrTrx, contractId: number) =>
+  db
+    .selectFrom('agent_contract_settlement')
+    .selectAll()
+    .where('contract_id', '=', contractId)
+    .orderBy('id')
+    .execute();

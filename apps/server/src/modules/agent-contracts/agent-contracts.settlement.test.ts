@@ -1,0 +1,211 @@
+import { MEMBER_TYPE, type ContractOfferBody } from '@banca/contract';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshUsername, insertAccounts } from '../../test/auth-client.ts';
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/test-db.ts';
+import type { RouteAuth } from '../../platform/http/route-auth.ts';
+import { moveMember } from '../member/index.ts';
+import { ensureMemberWallet, houseAccount, memberBalances, transfer } from '../wallet/index.ts';
+import { acceptContract, offerContract } from './agent-contracts.service.ts';
+import { settleKind, type SettlementDeps } from './agent-contracts.settlement.ts';
+import { settlementsOf } from './agent-contracts.repository.ts';
+
+/*
+ * Settlement against a plain reference calculation over random trees, tiers and rounds (fast-check),
+ * and two settlement runs of one period at once (real PostgreSQL when TEST_DATABASE_URL is set; on
+ * PGlite the two runs interleave on one connection). No HTTP: the services are called directly.
+ */
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db?.close());
+
+const DAY = '2026-02-03';
+const AT = new Date('2026-02-04T12:00:00Z');
+const deps = (): SettlementDeps => ({
+  db: db.db,
+  clock: () => new Date(),
+  merchantCode: 'banca',
+  merchantCurrency: async () => ({ currency: 'BRL', currencySymbol: 'R$' }),
+  timeZone: async () => 'UTC',
+});
+const auth = (memberId: number): RouteAuth => ({
+  memberId,
+  merchantCode: 'banca',
+  type: MEMBER_TYPE.AGENT,
+  tokenHash: 'x',
+  loginType: 'password',
+});
+const cdeps = () => ({ db: db.db, clock: () => new Date() });
+
+const ledgerSum = async () =>
+  Number(
+    (await sql<{ s: string }>`select coalesce(sum(balance), 0)::text as s from ledger_account`.execute(db.db))
+      .rows[0]!.s,
+  );
+const balances = async (ids: number[]) => memberBalances(db.db, ids, 'BRL');
+
+async function agent(parentId: number | null): Promise<number> {
+  const [id] = await insertAccounts(db.db, [{ account: freshUsername('ps'), type: MEMBER_TYPE.AGENT }]);
+  if (parentId !== null) expect(await moveMember(db.db, id!, parentId)).toBe(true);
+  return id!;
+}
+
+async function fund(memberId: number, amount: number, key: string) {
+  if (amount <= 0) return;
+  const house = await houseAccount(db.db, 'banca', 'ADJUSTMENTS', 'BRL');
+  const w = await ensureMemberWallet(db.db, memberId, 'banca', 'BRL');
+  await transfer(db.db, {
+    idempotencyKey: key,
+    debitAccountId: house.id,
+    creditAccountId: w.id,
+    amount,
+    kind: 'ADJUSTMENT',
+  });
+}
+
+const tiersArb = fc.array(
+  fc.record({
+    validBet: fc.integer({ min: 0, max: 50_000 }),
+    activeMembers: fc.integer({ min: 0, max: 3 }),
+    rateType: fc.constantFrom('PERCENT' as const, 'FIXED' as const),
+    rate: fc.integer({ min: 0, max: 200 }),
+  }),
+  { minLength: 1, maxLength: 3 },
+);
+
+/** The plain reference: the team's stakes, the met tier paying most, rounded down. */
+function reference(
+  tiers: { validBet: number; activeMembers: number; rateType: 'PERCENT' | 'FIXED'; rate: number }[],
+  stakes: number[],
+  activeMin: number,
+): number {
+  const bet = stakes.reduce((a, b) => a + b, 0);
+  const active = stakes.filter((s) => s > 0 && s >= activeMin).length;
+  let best = 0;
+  for (const t of tiers) {
+    if (bet > 0 && bet >= t.validBet && active >= t.activeMembers) {
+      best = Math.max(best, t.rateType === 'FIXED' ? t.rate : Math.floor((bet * t.rate) / 10_000));
+    }
+  }
+  return best;
+}
+
+describe('daily-wage settlement (property)', () => {
+  it('equals the reference, keeps the ledger at zero and moves nothing when re-run', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        // parent index of each further agent (a random small tree under one top agent)
+        fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+        fc.array(tiersArb, { minLength: 4, maxLength: 4 }),
+        fc.array(fc.integer({ min: 0, max: 80_000 }), { minLength: 5, maxLength: 5 }),
+        fc.array(fc.integer({ min: 0, max: 3_000 }), { minLength: 5, maxLength: 5 }),
+        async (parents, tierSets, stakes, funds) => {
+          run += 1;
+          const ids = [await agent(null)];
+          for (const p of parents) ids.push(await agent(ids[p % ids.length]!));
+          const parentOf = new Map<number, number>();
+          parents.forEach((p, i) => parentOf.set(ids[i + 1]!, ids[p % (i + 1)]!));
+          // Offers from the top down; a downline never gets more than its upline's best (the cap):
+          // clamp each tier to its upline's best rates.
+          const best = new Map<number, { bp: number; fixed: number }>([
+            [ids[0]!, { bp: 200, fixed: 100_000 }],
+          ]);
+          const contracts: { id: number; downline: number; tiers: ContractOfferBody['tiers'] }[] = [];
+          for (let i = 1; i < ids.length; i++) {
+            const down = ids[i]!;
+            const up = parentOf.get(down)!;
+            const cap = best.get(up)!;
+            const tiers = tierSets[(i - 1) % tierSets.length]!.map((t) => ({
+              ...t,
+              rate: Math.min(t.rate, t.rateType === 'FIXED' ? cap.fixed : cap.bp),
+            }));
+            const c = await offerContract(cdeps(), auth(up), {
+              downlineId: down,
+              product: 'CONS',
+              kind: 'DAILY',
+              period: 'D',
+              tiers,
+            });
+            await acceptContract(cdeps(), auth(down), { contractId: c.id, confirm: true });
+            best.set(down, {
+              bp: Math.max(0, ...tiers.filter((t) => t.rateType === 'PERCENT').map((t) => t.rate)),
+              fixed: Math.max(0, ...tiers.filter((t) => t.rateType === 'FIXED').map((t) => t.rate)),
+            });
+            contracts.push({ id: c.id, downline: down, tiers });
+          }
+          await sql`update agent_contract set accepted_at = '2026-01-01'
+                    where id in (${sql.join(contracts.map((c) => c.id))})`.execute(db.db);
+          const stakeOf = new Map(ids.map((id, i) => [id, stakes[i % stakes.length]!]));
+          for (const [id, stake] of stakeOf) {
+            if (stake > 0)
+              await sql`insert into report_member_day (member_id, day, currency, rounds, stake, payout)
+                        values (${id}, ${DAY}::date, 'BRL', 1, ${stake}, 0)`.execute(db.db);
+          }
+          for (const [i, id] of ids.entries())
+            await fund(id, funds[i % funds.length]!, `ps-fund:${run}:${id}`);
+
+          const sum0 = await ledgerSum();
+          await settleKind(deps(), 'DAILY', AT);
+          const teamOf = (id: number): number[] => [
+            id,
+            ...ids.filter((x) => parentOf.get(x) === id).flatMap((x) => teamOf(x)),
+          ];
+          for (const c of contracts) {
+            const [s] = await settlementsOf(db.db, c.id);
+            const expected = reference(
+              c.tiers as never,
+              teamOf(c.downline).map((m) => stakeOf.get(m)!),
+              1_000,
+            );
+            expect(Number(s!.amount)).toBe(expected);
+            expect(Number(s!.paid) + Number(s!.debt)).toBe(expected);
+          }
+          expect(await ledgerSum()).toBe(sum0);
+          const before = await balances(ids);
+          const again = await settleKind(deps(), 'DAILY', AT);
+          expect(again.settled).toBe(0);
+          expect(await balances(ids)).toEqual(before);
+          // Keep later runs' work lists small.
+          await sql`update agent_contract set status = 'terminated'
+                    where id in (${sql.join(contracts.map((c) => c.id))})`.execute(db.db);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});
+
+describe('two settlement runs of one period at once', () => {
+  it(`pay once (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
+    const top = await agent(null);
+    const subs = [await agent(top), await agent(top), await agent(top)];
+    const ids: number[] = [];
+    for (const sub of subs) {
+      const c = await offerContract(cdeps(), auth(top), {
+        downlineId: sub,
+        product: 'CONS',
+        kind: 'DAILY',
+        period: 'D',
+        tiers: [{ validBet: 0, activeMembers: 0, rateType: 'PERCENT', rate: 100 }],
+      });
+      await acceptContract(cdeps(), auth(sub), { contractId: c.id });
+      ids.push(c.id);
+      await sql`insert into report_member_day (member_id, day, currency, rounds, stake, payout)
+                values (${sub}, ${DAY}::date, 'BRL', 1, 100000, 0)`.execute(db.db);
+    }
+    await sql`update agent_contract set accepted_at = '2026-01-01' where id in (${sql.join(ids)})`.execute(
+      db.db,
+    );
+    const sum0 = await ledgerSum();
+    const [a, b] = await Promise.all([settleKind(deps(), 'DAILY', AT), settleKind(deps(), 'DAILY', AT)]);
+    expect(a.settled + b.settled).toBe(3);
+    for (const id of ids) expect(await settlementsOf(db.db, id)).toHaveLength(1);
+    expect([...(await balances(subs)).values()]).toEqual([1_000, 1_000, 1_000]);
+    expect(await ledgerSum()).toBe(sum0);
+  });
+});

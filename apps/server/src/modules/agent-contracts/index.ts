@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database, Db } from '../../database.ts';
+import type { ServerModule } from '../../platform/http/server-module.ts';
+import type { Visitor } from '../../platform/http/visitor.ts';
+import type { SystemService } from '../system/index.ts';
+import { createWalletSettings, merchantCurrencyFrom } from '../wallet/index.ts';
+import { registerAgentContractDevRoutes } from './agent-contracts.dev-routes.ts';
+import { agentContractJobs } from './agent-contracts.jobs.ts';
+import { registerAgentContractRoutes } from './agent-contracts.routes.ts';
+import type { SettlementDeps } from './agent-contracts.settlement.ts';
+
+/**
+ * Agent contracts (issue 24): dividend, daily-wage, hourly and real-time salary contracts between an
+ * agent and its direct downline agents, their lifecycle and their settlement. Owns agent_contract,
+ * agent_contract_settlement, agent_contract_debt and agent_contract_settings; reads the tree through
+ * the member face, team figures through the reports face, and moves money only through the wallet's
+ * ledger transfer. docs/agent-centre.md "Contracts and settlement".
+ */
+
+export interface AgentContractsModuleDeps {
+  db: Db;
+  merchantCode: string;
+  visitor: (request: FastifyRequest) => Visitor;
+  system: Pick<SystemService, 'whitelabel'>;
+  auth: { clock: () => Date };
+  /** Present only outside production: then the dev settle route is registered too. */
+  captchas: unknown;
+  agentSettlementSeconds?: number;
+}
+
+function settlementDeps(deps: AgentContractsModuleDeps): SettlementDeps {
+  const settings = createWalletSettings(deps.db);
+  return {
+    db: deps.db,
+    clock: deps.auth.clock,
+    merchantCode: deps.merchantCode,
+    merchantCurrency: merchantCurrencyFrom(deps.system, deps.merchantCode),
+    timeZone: async (code) => (await settings.get(code)).timeZone,
+  };
+}
+
+export const agentContractsModule: ServerModule<AgentContractsModuleDeps, Database> = {
+  name: 'agent-contracts',
+  register: (app, deps) => {
+    registerAgentContractRoutes(app, { db: deps.db, clock: deps.auth.clock });
+    if (deps.captchas) registerAgentContractDevRoutes(app, settlementDeps(deps));
+  },
+  jobs: (deps) => {
+    const { db: _db, ...rest } = settlementDeps(deps);
+    return agentContractJobs(rest, deps.agentSettlementSeconds);
+  },
+};

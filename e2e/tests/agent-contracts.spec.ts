@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { shot, t } from './support';
+import { langOf, newUsername, PASSWORD, useLanguage, type Lang } from './auth-support';
+
+/*
+ * Agent contracts (issue 24): agent01 registers a downline agent in its register centre and offers it
+ * a daily-wage contract; the downline logs in, accepts in the contract popup; the settlement runs
+ * through the dev route and both see the settlement with its inputs on the daily-wage page.
+ * Desktop in Portuguese, phone in English. (The team's play before the settlement is left to the
+ * journey that adds it: here the settled day has no bets, so the row shows no tier met and 0.)
+ */
+const agentLogin = async (page: Page, lang: Lang, username: string, password: string) => {
+  await useLanguage(page, lang);
+  await page.goto('/agent');
+  await page.getByLabel(t(lang, 'auth.username'), { exact: true }).fill(username);
+  await page.getByLabel(t(lang, 'auth.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: t(lang, 'auth.agentLogin') }).click();
+  await expect(page).toHaveURL(/\/agentHome/);
+};
+
+test('a daily-wage contract is offered, accepted in the popup and settled', async ({
+  page,
+  browser,
+}, info) => {
+  const lang = langOf(info);
+  await agentLogin(page, lang, 'agent01', 'Demo1234');
+
+  // agent01 registers a downline agent.
+  await page.goto('/agentHome?page=registerCenter');
+  const sub = newUsername();
+  await page.getByText(t(lang, 'agent.register.kinds.agent'), { exact: true }).click();
+  await page.getByLabel(t(lang, 'agent.register.username'), { exact: true }).fill(sub);
+  await page.getByLabel(t(lang, 'agent.register.password'), { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t(lang, 'agent.register.submit'), exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: sub })).toBeVisible();
+
+  // The daily-wage page: offer 1.5 % of the team's valid bet.
+  await page.goto('/agentHome?page=agentDailyWages2');
+  const form = page.locator('form.contract-offer');
+  await form.getByLabel(t(lang, 'contracts.downline')).selectOption({ label: sub });
+  await form.getByLabel(t(lang, 'contracts.rate'), { exact: true }).fill('1,5');
+  await shot(page, info, 'contracts-offer-form');
+  await form.getByRole('button', { name: t(lang, 'contracts.sendOffer') }).click();
+  await expect(form.getByRole('status').filter({ hasText: sub })).toBeVisible();
+  await expect(page.locator('.contract-card').filter({ hasText: sub })).toContainText(
+    t(lang, 'contracts.statuses.offered'),
+  );
+
+  // The downline logs in: the contract popup shows the offer; it accepts.
+  const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const p2 = await other.newPage();
+  await agentLogin(p2, lang, sub, PASSWORD);
+  const popup = p2.getByRole('dialog', { name: t(lang, 'contracts.kinds.DAILY') });
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText('agent01');
+  await expect(popup.getByRole('table')).toContainText('1,5 %'.replace(',', lang === 'EN' ? '.' : ','));
+  await shot(p2, info, 'contracts-popup');
+  await popup.getByRole('button', { name: t(lang, 'contracts.accept') }).click();
+  await expect(popup).toHaveCount(0);
+
+  // The settlement of today runs now (dev route: the period before tomorrow).
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const res = await p2.request.post('/dev/agent-contracts/settle', {
+    data: { kind: 'DAILY', day: tomorrow },
+  });
+  expect(res.ok()).toBe(true);
+
+  for (const p of [p2, page]) {
+    await p.goto('/agentHome?page=agentDailyWages2');
+    const row = p.getByTestId('settlement-row').filter({ hasText: sub });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('agent01');
+  }
+  await shot(p2, info, 'contracts-downline-page');
+  await shot(page, info, 'contracts-upline-page');
+  // Whole pages in both themes for a person to look at.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({
+      path: `e2e/.artifacts/shots/${info.project.name}-contracts-full-${scheme}.png`,
+      fullPage: true,
+    });
+  }
+  await other.close();
+});
