@@ -348,13 +348,7 @@ export async function buildApp({
   // Domain events reach their consumers after the commit; every node runs the loop, the cursor
   // locks share the work out. No consumers, no loop.
   const consumers = modules.flatMap((module) => module.consumers?.(context) ?? []);
-  const events = createDispatcher({
-    db,
-    consumers,
-    log: app.log,
-    // PostgreSQL's pool runs a pass's cursors side by side; PGlite has one session.
-    parallelCursors: config.databaseUrl ? 4 : 1,
-  });
+  const events = createDispatcher({ db, consumers, log: app.log });
   app.decorate('events', events);
   app.addHook('onReady', async () => events.start());
   app.addHook('onClose', () => events.stop());

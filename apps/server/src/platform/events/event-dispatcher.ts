@@ -55,12 +55,6 @@ export interface DispatcherOptions<DB extends EventTables> {
   backoffMs?: (attempt: number) => number;
   /** Events handled per claimed cursor and transaction; small, since PGlite has one session. */
   batchSize?: number;
-  /**
-   * Cursors (consumer, partition) run at once in a pass, each in its own transaction on its own
-   * pooled connection: 1 (default) for PGlite's single session; a few on PostgreSQL, where one pass
-   * running 32 cursors one after another fell seconds behind the vendor bench's settled rounds.
-   */
-  parallelCursors?: number;
   clock?: () => Date;
   log?: DispatcherLog;
 }
@@ -75,8 +69,6 @@ export interface PassResult {
   skipped: number;
   /** Cursors with work that another node held at that moment. */
   busy: number;
-  /** Cursors whose batch came back full: more of their events are likely waiting. */
-  full: number;
 }
 
 export interface Dispatcher {
@@ -116,9 +108,7 @@ export const DEFAULT_POLL_MS = 500;
 export const DEFAULT_FOLLOW_UP_MS = 100;
 
 /**
- * When the loop's next pass starts, in ms from now. After a pass: at once if a cursor's batch came
- * back full (a backlog: waiting would only let it grow; the vendor bench's settled rounds outran a
- * pass every follow-up and the rollups fell seconds behind), at followUpMs if it found work (or
+ * When the loop's next pass starts, in ms from now. After a pass: at followUpMs if it found work (or
  * left committed events waiting behind an older transaction) or a nudge came while it ran (that
  * commit's events may have been missed by it), else at pollMs. On a
  * nudge: at once if the last pass ended at least followUpMs ago, else when that much has passed, and
@@ -127,12 +117,11 @@ export const DEFAULT_FOLLOW_UP_MS = 100;
  */
 export function nextPassDelay(
   at:
-    | { kind: 'after-pass'; foundWork: boolean; nudgedDuringPass: boolean; backlog?: boolean }
+    | { kind: 'after-pass'; foundWork: boolean; nudgedDuringPass: boolean }
     | { kind: 'nudge'; sinceLastPassMs: number; plannedInMs: number | undefined },
   options: Required<LoopOptions>,
 ): number {
   if (at.kind === 'after-pass') {
-    if (at.backlog) return 0;
     return at.foundWork || at.nudgedDuringPass ? options.followUpMs : options.pollMs;
   }
   const wait = Math.max(0, options.followUpMs - at.sinceLastPassMs);
@@ -141,21 +130,13 @@ export function nextPassDelay(
 
 const defaultBackoffMs = (attempt: number): number => Math.min(1_000 * 2 ** (attempt - 1), 300_000);
 
-const emptyResult = (): PassResult => ({
-  handled: 0,
-  failed: 0,
-  deadLettered: 0,
-  skipped: 0,
-  busy: 0,
-  full: 0,
-});
+const emptyResult = (): PassResult => ({ handled: 0, failed: 0, deadLettered: 0, skipped: 0, busy: 0 });
 const add = (a: PassResult, b: PassResult): PassResult => ({
   handled: a.handled + b.handled,
   failed: a.failed + b.failed,
   deadLettered: a.deadLettered + b.deadLettered,
   skipped: a.skipped + b.skipped,
   busy: a.busy + b.busy,
-  full: a.full + b.full,
 });
 const progressed = (r: PassResult) => r.handled + r.failed + r.deadLettered + r.skipped > 0;
 
@@ -194,7 +175,6 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
     maxAttempts = 5,
     backoffMs = defaultBackoffMs,
     batchSize = 20,
-    parallelCursors = 1,
     clock = () => new Date(),
     log,
   } = options;
@@ -247,7 +227,6 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
         return result;
       }
       const events = await selectNextEvents(trx, partition, cursor, batchSize);
-      if (events.length === batchSize) result.full++;
 
       let position = { tx: cursor.tx, event_id: cursor.event_id };
       let attempts = cursor.attempts;
@@ -334,17 +313,10 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
     const now = clock();
     // One cheap read finds the cursors with due work, so an idle pass is a single query.
     const due = await selectDueCursors(db, [...byName.keys()], now);
-    // Each cursor is its own transaction and lock, so they may run side by side; `parallelCursors`
-    // workers take the due cursors in turn.
-    let next = 0;
-    const worker = async () => {
-      while (next < due.length) {
-        const { consumer, partition } = due[next++]!;
-        const c = byName.get(consumer);
-        if (c) result = add(result, await runCursor(c, partition, now));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(parallelCursors, due.length)) }, worker));
+    for (const { consumer, partition } of due) {
+      const c = byName.get(consumer);
+      if (c) result = add(result, await runCursor(c, partition, now));
+    }
     const redriveDue = await hasRedriveDue(db, [...byName.keys()]);
     if (redriveDue) result = add(result, await runRedrives(now));
     return result;
@@ -404,17 +376,16 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
         // A pass that moved nothing while committed events wait behind an older transaction (on a
         // shared server, any session's) looks again at the follow-up, not the idle poll: the commit
         // that nudged it may be among them, and no second nudge comes.
-        async (r) => ({ foundWork: progressed(r) || (await behindHorizon()), backlog: r.full > 0 }),
+        async (r) => progressed(r) || (await behindHorizon()),
         (err: unknown) => {
           log?.error({ err }, 'event dispatch pass failed');
-          return { foundWork: false, backlog: false };
+          return false;
         },
       )
-      .then(({ foundWork, backlog }) => {
+      .then((foundWork) => {
         running = undefined;
         lastPassEndedAt = performance.now();
-        // A zero delay still yields to the event loop (a timer), so requests run between passes.
-        plan(nextPassDelay({ kind: 'after-pass', foundWork, nudgedDuringPass, backlog }, loop));
+        plan(nextPassDelay({ kind: 'after-pass', foundWork, nudgedDuringPass }, loop));
       });
   };
 
