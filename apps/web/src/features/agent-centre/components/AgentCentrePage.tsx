@@ -132,7 +132,7 @@ export default function AgentCentrePage() {
           <Report />
         </Suspense>
       ) : (
-        // Team tools, reports, contracts and pay are later capabilities: said plainly, not "no data".
+        // A page not built yet is said plainly, not shown as "no data".
         <ComingSoon
           badge={t('comingSoon.badge')}
           title={t('comingSoon.title', { feature: t(`agent.pages.${page}`) })}

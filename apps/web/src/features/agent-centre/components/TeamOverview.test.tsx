@@ -69,7 +69,7 @@ afterEach(async () => {
 });
 
 describe('TeamOverview', () => {
-  it("shows the gateway's head counts, and the later team tools as coming soon", async () => {
+  it("shows the gateway's head counts", async () => {
     answers = [{ directMembers: 3, totalMembers: 1250, directAgents: 1, newThisMonth: 0 }];
     const { container } = renderOverview();
     // Placeholders, not zeros, until the answer arrives.
@@ -81,7 +81,6 @@ describe('TeamOverview', () => {
     expect(await figure('agent.team.directAgents')).toBe('1');
     expect(await figure('agent.team.newThisMonth')).toBe('0');
     expect(screen.getByText(t('comingSoon.badge'))).toBeTruthy();
-    expect(screen.getByText(t('agent.team.later'))).toBeTruthy();
     // The period's figures: money in minor units shown as the currency's amount.
     expect(await figure('agent.summary.validBet')).toBe('BRL 999,50');
     expect(await figure('agent.summary.activeMembers')).toBe('40');

@@ -137,10 +137,6 @@ export function TeamOverview() {
           <Skeleton height="160px" radius="lg" />
         )}
       </div>
-      <p className="team-overview__later">
-        <span className="coming-soon__badge">{t('comingSoon.badge')}</span>
-        {t('agent.team.later')}
-      </p>
     </section>
   );
 }
