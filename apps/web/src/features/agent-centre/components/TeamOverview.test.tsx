@@ -80,7 +80,6 @@ describe('TeamOverview', () => {
     expect(await figure('agent.team.totalMembers')).toBe('1.250');
     expect(await figure('agent.team.directAgents')).toBe('1');
     expect(await figure('agent.team.newThisMonth')).toBe('0');
-    expect(screen.getByText(t('comingSoon.badge'))).toBeTruthy();
     // The period's figures: money in minor units shown as the currency's amount.
     expect(await figure('agent.summary.validBet')).toBe('BRL 999,50');
     expect(await figure('agent.summary.activeMembers')).toBe('40');
