@@ -149,7 +149,6 @@ test('an agent has the site header affordances in the agent centre', async ({ pa
     .getByRole('definition');
   await expect(direct).toHaveText(/^\d[\d.,]*$/);
   expect(Number((await direct.textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
-  await expect(page.getByText(t(lang, 'comingSoon.badge'), { exact: true })).toBeVisible();
   await shot(page, info, 'agent-team-overview');
 
   // In either language: the bar's name follows the language switched below.
