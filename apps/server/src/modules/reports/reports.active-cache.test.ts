@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { dashboard, rebuildReports } from './index.ts';
 import { ActivePlayersCache, unionSize } from './reports.active-cache.ts';
-import { applyRound, distinctActivePlayers } from './reports.repository.ts';
+import { applyRounds, distinctActivePlayers } from './reports.repository.ts';
 
 let database: TestDatabase;
 const db = () => database.db;
@@ -35,18 +35,20 @@ function random(seed: number) {
 const DAYS = Array.from({ length: 20 }, (_, i) => `2026-05-${String(i + 1).padStart(2, '0')}`);
 let ref = 0;
 async function play(memberId: number, day: string) {
-  await applyRound(db(), {
-    ref: `T:${ref++}`,
-    currency: 'BRL',
-    day,
-    shard: memberId % 16,
-    memberId,
-    vendor: 'TV',
-    gameType: 'RNG',
-    uplines: [],
-    stake: 100,
-    payout: 50,
-  });
+  await applyRounds(db(), [
+    {
+      ref: `T:${ref++}`,
+      currency: 'BRL',
+      day,
+      shard: memberId % 16,
+      memberId,
+      vendor: 'TV',
+      gameType: 'RNG',
+      uplines: [],
+      stake: 100,
+      payout: 50,
+    },
+  ]);
 }
 
 async function expectExact(rnd: () => number, ranges: number) {

@@ -1,6 +1,6 @@
 import { PLAY_MONEY_CURRENCY } from '@banca/contract';
 import type { Database, Db, DbOrTrx } from '../../database.ts';
-import { defineConsumer, on, type Consumer } from '../../platform/events/event-catalogue.ts';
+import { defineConsumer, on, onBatch, type Consumer } from '../../platform/events/event-catalogue.ts';
 import { roundSettled } from '../games/index.ts';
 import { memberRegistered, uplinesOf } from '../member/index.ts';
 import {
@@ -14,11 +14,17 @@ import {
   applyBonus,
   applyDeposit,
   applyRegistration,
-  applyRound,
+  applyRounds,
   applyWithdrawal,
 } from './reports.repository.ts';
 
 const ZONE_CACHE_MS = 1000;
+/**
+ * Events per claimed cursor and transaction for this consumer (the dispatcher's default is 20): a run
+ * of settled rounds costs one statement, so a larger batch is what lets the rollups keep up with the
+ * vendor path at its maximum rate without more passes.
+ */
+const ROLLUP_BATCH = 200;
 
 export interface ReportsConsumerDeps {
   db: Db;
@@ -55,77 +61,88 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
     return cached.zone;
   };
   // A member's uplines, read through the handler's transaction: the team rollups add to each one. One
-  // indexed read per event (the tree changes on registration and on an operator's move, both rare, but
-  // a cache would count a moved member's next rounds for its old uplines).
+  // indexed read per event, or per run of settled rounds (the tree changes on registration and on an
+  // operator's move, both rare, but a cache would count a moved member's next rounds for its old
+  // uplines).
   const uplinesIn = async (trx: DbOrTrx, memberId: number): Promise<number[]> =>
     (await uplinesOf(trx, [memberId])).get(memberId) ?? [];
-  return defineConsumer<Database>('reports.rollups', [
-    on(roundSettled, async (event, trx) => {
-      const p = event.payload;
-      if (p.currency === PLAY_MONEY_CURRENCY) return;
-      await applyRound(trx, {
-        uplines: await uplinesIn(trx, p.memberId),
-        ref: FACT.round(p.roundId),
-        currency: p.currency,
-        day: merchantDay(p.settledAt, await zoneIn(trx)),
-        shard: shardOf(p.memberId),
-        memberId: p.memberId,
-        // roundId is `<vendor>:<vendor's round id>`; vendor codes hold no colon.
-        vendor: p.roundId.slice(0, p.roundId.indexOf(':')),
-        gameType: p.gameType,
-        stake: p.stake,
-        payout: p.payout,
-      });
-    }),
-    on(walletDepositCredited, async (event, trx) => {
-      const p = event.payload;
-      if (p.currency === PLAY_MONEY_CURRENCY) return;
-      await applyDeposit(trx, {
-        uplines: await uplinesIn(trx, p.memberId),
-        ref: FACT.deposit(p.depositId),
-        currency: p.currency,
-        day: merchantDay(p.at, await zoneIn(trx)),
-        shard: shardOf(p.memberId),
-        memberId: p.memberId,
-        amount: p.amount,
-        first: p.first,
-      });
-    }),
-    on(walletWithdrawalPaid, async (event, trx) => {
-      const p = event.payload;
-      if (p.currency === PLAY_MONEY_CURRENCY) return;
-      await applyWithdrawal(trx, {
-        uplines: await uplinesIn(trx, p.memberId),
-        ref: FACT.withdrawal(p.withdrawalId),
-        currency: p.currency,
-        day: merchantDay(p.at, await zoneIn(trx)),
-        shard: shardOf(p.memberId),
-        memberId: p.memberId,
-        amount: p.amount,
-      });
-    }),
-    on(walletBonusCredited, async (event, trx) => {
-      const p = event.payload;
-      if (p.currency === PLAY_MONEY_CURRENCY) return;
-      await applyBonus(trx, {
-        uplines: await uplinesIn(trx, p.memberId),
-        ref: FACT.bonus(p.transferId),
-        currency: p.currency,
-        day: merchantDay(p.at, await zoneIn(trx)),
-        shard: shardOf(p.memberId),
-        memberId: p.memberId,
-        amount: p.amount,
-      });
-    }),
-    on(memberRegistered, async (event, trx) => {
-      const p = event.payload;
-      if (p.merchantCode !== deps.merchantCode) return;
-      // Recorded in the registration's transaction: recordedAt is the member row's created_at.
-      await applyRegistration(trx, {
-        ref: FACT.registration(p.memberId),
-        day: merchantDay(event.recordedAt, await zoneIn(trx)),
-        shard: shardOf(p.memberId),
-      });
-    }),
-  ]);
+  return defineConsumer<Database>(
+    'reports.rollups',
+    [
+      onBatch(roundSettled, async (events, trx) => {
+        const real = events.map((e) => e.payload).filter((p) => p.currency !== PLAY_MONEY_CURRENCY);
+        if (real.length === 0) return;
+        const zone = await zoneIn(trx);
+        // One read of the uplines for the whole run.
+        const uplines = await uplinesOf(trx, [...new Set(real.map((p) => p.memberId))]);
+        await applyRounds(
+          trx,
+          real.map((p) => ({
+            uplines: uplines.get(p.memberId) ?? [],
+            ref: FACT.round(p.roundId),
+            currency: p.currency,
+            day: merchantDay(p.settledAt, zone),
+            shard: shardOf(p.memberId),
+            memberId: p.memberId,
+            // roundId is `<vendor>:<vendor's round id>`; vendor codes hold no colon.
+            vendor: p.roundId.slice(0, p.roundId.indexOf(':')),
+            gameType: p.gameType,
+            stake: p.stake,
+            payout: p.payout,
+          })),
+        );
+      }),
+      on(walletDepositCredited, async (event, trx) => {
+        const p = event.payload;
+        if (p.currency === PLAY_MONEY_CURRENCY) return;
+        await applyDeposit(trx, {
+          uplines: await uplinesIn(trx, p.memberId),
+          ref: FACT.deposit(p.depositId),
+          currency: p.currency,
+          day: merchantDay(p.at, await zoneIn(trx)),
+          shard: shardOf(p.memberId),
+          memberId: p.memberId,
+          amount: p.amount,
+          first: p.first,
+        });
+      }),
+      on(walletWithdrawalPaid, async (event, trx) => {
+        const p = event.payload;
+        if (p.currency === PLAY_MONEY_CURRENCY) return;
+        await applyWithdrawal(trx, {
+          uplines: await uplinesIn(trx, p.memberId),
+          ref: FACT.withdrawal(p.withdrawalId),
+          currency: p.currency,
+          day: merchantDay(p.at, await zoneIn(trx)),
+          shard: shardOf(p.memberId),
+          memberId: p.memberId,
+          amount: p.amount,
+        });
+      }),
+      on(walletBonusCredited, async (event, trx) => {
+        const p = event.payload;
+        if (p.currency === PLAY_MONEY_CURRENCY) return;
+        await applyBonus(trx, {
+          uplines: await uplinesIn(trx, p.memberId),
+          ref: FACT.bonus(p.transferId),
+          currency: p.currency,
+          day: merchantDay(p.at, await zoneIn(trx)),
+          shard: shardOf(p.memberId),
+          memberId: p.memberId,
+          amount: p.amount,
+        });
+      }),
+      on(memberRegistered, async (event, trx) => {
+        const p = event.payload;
+        if (p.merchantCode !== deps.merchantCode) return;
+        // Recorded in the registration's transaction: recordedAt is the member row's created_at.
+        await applyRegistration(trx, {
+          ref: FACT.registration(p.memberId),
+          day: merchantDay(event.recordedAt, await zoneIn(trx)),
+          shard: shardOf(p.memberId),
+        });
+      }),
+    ],
+    { batchSize: ROLLUP_BATCH },
+  );
 }

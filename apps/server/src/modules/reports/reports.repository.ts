@@ -4,8 +4,9 @@ import { executePreparedSql } from '../../platform/db/prepared.ts';
 import type { ReportsTables } from './reports.table.ts';
 
 /*
- * The reports' SQL. The consumer's writes are one statement per event: the fact row first
- * (insert ... on conflict do nothing), and every rollup upsert selects from it, so a fact the rollups
+ * The reports' SQL. The consumer's writes are one statement per event (per run of events, for settled
+ * rounds): the fact row first (insert ... on conflict do nothing), and every rollup upsert selects
+ * from it, so a fact the rollups
  * already hold (the same event again, or one the rebuild counted) changes nothing. Each is a named
  * statement, prepared once per connection.
  */
@@ -25,31 +26,60 @@ export interface RoundFact {
   uplines: readonly number[];
 }
 
-export async function applyRound(db: DbOrTrx, r: RoundFact): Promise<void> {
+/**
+ * Settled rounds into every rollup, in one statement however many there are (the consumer passes a
+ * dispatcher batch's run of them): the rounds arrive as parallel arrays, the fact insert keeps those
+ * not counted yet, and each rollup takes their sums per row key (one upsert may not touch a row twice).
+ * Rounds repeated within the call count once.
+ */
+export async function applyRounds(db: DbOrTrx, rounds: readonly RoundFact[]): Promise<void> {
+  const seen = new Set<string>();
+  const list = rounds.filter((r) => !seen.has(r.ref) && seen.add(r.ref));
+  if (list.length === 0) return;
+  const col = <T>(pick: (r: RoundFact) => T): T[] => list.map(pick);
+  const uplineRefs: string[] = [];
+  const uplineAgents: number[] = [];
+  for (const r of list) {
+    for (const agentId of r.uplines) {
+      uplineRefs.push(r.ref);
+      uplineAgents.push(agentId);
+    }
+  }
   await executePreparedSql(
     db,
-    sql`with fact as (
-      insert into report_fact (source, ref) values ('round', ${r.ref}) on conflict do nothing returning 1
+    sql`with input as (
+      select * from unnest(${col((r) => r.ref)}::text[], ${col((r) => r.currency)}::text[],
+        ${col((r) => r.day)}::date[], ${col((r) => r.shard)}::smallint[], ${col((r) => r.memberId)}::integer[],
+        ${col((r) => r.vendor)}::text[], ${col((r) => r.gameType)}::text[], ${col((r) => r.stake)}::bigint[],
+        ${col((r) => r.payout)}::bigint[])
+        as t(ref, currency, day, shard, member_id, vendor, game_type, stake, payout)
+    ), fact as (
+      insert into report_fact (source, ref) select 'round', ref from input on conflict do nothing returning ref
+    ), fresh as (
+      select input.* from input join fact using (ref)
+    ), team_rounds as (
+      select u.agent_id, fresh.* from fresh
+      join unnest(${uplineRefs}::text[], ${uplineAgents}::integer[]) u(ref, agent_id) using (ref)
     ), game as (
       insert into report_game_day (currency, day, vendor, game_type, shard, rounds, stake, payout)
-      select ${r.currency}, ${r.day}::date, ${r.vendor}, ${r.gameType}, ${r.shard}::smallint, 1, ${r.stake}::bigint, ${r.payout}::bigint
-      from fact
+      select currency, day, vendor, game_type, shard, count(*), sum(stake), sum(payout) from fresh
+      group by currency, day, vendor, game_type, shard
       on conflict (currency, day, vendor, game_type, shard) do update set
         rounds = report_game_day.rounds + excluded.rounds,
         stake = report_game_day.stake + excluded.stake,
         payout = report_game_day.payout + excluded.payout
     ), member as (
       insert into report_member_day (member_id, day, currency, rounds, stake, payout)
-      select ${r.memberId}::integer, ${r.day}::date, ${r.currency}, 1, ${r.stake}::bigint, ${r.payout}::bigint
-      from fact
+      select member_id, day, currency, count(*), sum(stake), sum(payout) from fresh
+      group by member_id, day, currency
       on conflict (member_id, day, currency) do update set
         rounds = report_member_day.rounds + excluded.rounds,
         stake = report_member_day.stake + excluded.stake,
         payout = report_member_day.payout + excluded.payout
     ), team as (
       insert into report_team_day (agent_id, day, currency, shard, rounds, stake, payout)
-      select a, ${r.day}::date, ${r.currency}, ${r.shard}::smallint, 1, ${r.stake}::bigint, ${r.payout}::bigint
-      from fact, unnest(${[...r.uplines]}::integer[]) a
+      select agent_id, day, currency, shard, count(*), sum(stake), sum(payout) from team_rounds
+      group by agent_id, day, currency, shard
       on conflict (agent_id, day, currency, shard) do update set
         rounds = report_team_day.rounds + excluded.rounds,
         stake = report_team_day.stake + excluded.stake,
@@ -57,21 +87,25 @@ export async function applyRound(db: DbOrTrx, r: RoundFact): Promise<void> {
     ), team_active as (
       -- The day, the week from Monday and the month it falls in (date_trunc's weeks start on Monday).
       insert into report_team_active (agent_id, period, period_start, currency, member_id)
-      select a, p.period, p.period_start, ${r.currency}, ${r.memberId}::integer
-      from fact, unnest(${[...r.uplines]}::integer[]) a,
-        (values ('D', ${r.day}::date), ('W', date_trunc('week', ${r.day}::date)::date),
-                ('M', date_trunc('month', ${r.day}::date)::date)) p(period, period_start)
+      select distinct agent_id, p.period, p.period_start, currency, member_id
+      from team_rounds, lateral (values ('D', day), ('W', date_trunc('week', day)::date),
+        ('M', date_trunc('month', day)::date)) p(period, period_start)
       on conflict do nothing
     ), active as (
       insert into report_active_player (currency, day, member_id)
-      select ${r.currency}, ${r.day}::date, ${r.memberId}::integer from fact
+      select distinct currency, day, member_id from fresh
       on conflict do nothing
-      returning 1
+      returning currency, day, member_id
+    ), newly_active as (
+      select currency, day, shard, count(*) as n
+      from active join (select distinct member_id, shard from fresh) m using (member_id)
+      group by currency, day, shard
     )
     insert into report_day (currency, day, shard, rounds, stake, payout, active_players)
-    select ${r.currency}, ${r.day}::date, ${r.shard}::smallint, 1, ${r.stake}::bigint, ${r.payout}::bigint,
-      (select count(*) from active)
-    from fact
+    select currency, day, shard, count(*), sum(stake), sum(payout),
+      coalesce(max(newly_active.n), 0)
+    from fresh left join newly_active using (currency, day, shard)
+    group by currency, day, shard
     on conflict (currency, day, shard) do update set
       rounds = report_day.rounds + excluded.rounds,
       stake = report_day.stake + excluded.stake,

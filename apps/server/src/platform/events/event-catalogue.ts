@@ -35,9 +35,22 @@ export interface DeliveredEvent<P> {
 /** The handler runs in the dispatcher's transaction: what it writes commits with the cursor move. */
 export type EventHandler<P, DB> = (event: DeliveredEvent<P>, trx: Transaction<DB>) => Promise<void>;
 
+/**
+ * Takes a run of consecutive events of one type in one call (one savepoint, typically one statement
+ * for the whole run) instead of one call per event. It must do exactly what calling it once per event
+ * in order would do: if it throws, the dispatcher rolls it back and delivers the same events one at
+ * a time (each as a run of one), so a failing event is retried or dead-lettered on its own.
+ */
+export type BatchEventHandler<P, DB> = (
+  events: readonly DeliveredEvent<P>[],
+  trx: Transaction<DB>,
+) => Promise<void>;
+
 export interface EventSubscription<DB> {
   type: EventType<unknown>;
   handler: EventHandler<unknown, DB>;
+  /** Set by `onBatch`: the handler that takes a run of this type's events at once. */
+  batch?: BatchEventHandler<unknown, DB>;
 }
 
 /** Pairs an event type with its typed handler, for `defineConsumer`. */
@@ -46,16 +59,32 @@ export const on = <P, DB extends EventTables>(
   handler: EventHandler<P, DB>,
 ): EventSubscription<DB> => ({ type, handler: handler as EventHandler<unknown, DB> });
 
+/**
+ * Pairs an event type with a handler of runs of its events (see BatchEventHandler), for a consumer
+ * whose per-event cost is mostly round trips (e.g. rollups: one set-based statement per run).
+ */
+export const onBatch = <P, DB extends EventTables>(
+  type: EventType<P>,
+  batch: BatchEventHandler<P, DB>,
+): EventSubscription<DB> => {
+  const handler = batch as BatchEventHandler<unknown, DB>;
+  return { type, handler: (event, trx) => handler([event], trx), batch: handler };
+};
+
 export interface Consumer<DB> {
   /** Stable name, stored in cursors: renaming it makes the consumer start from the oldest event. */
   name: string;
   handlers: ReadonlyMap<string, EventHandler<unknown, DB>>;
+  /** The types subscribed with `onBatch`: consecutive events of one of them are delivered together. */
+  batchHandlers: ReadonlyMap<string, BatchEventHandler<unknown, DB>>;
   /**
    * False for a consumer whose handlers never write through the transaction they are given (e.g.
    * they publish to the live channel): a failure of theirs leaves nothing to undo, so the dispatcher
    * runs them without a savepoint (one round trip less per event). Default true.
    */
   writes: boolean;
+  /** Events read per claimed cursor and transaction, when not the dispatcher's default. */
+  batchSize?: number;
 }
 
 /**
@@ -66,14 +95,19 @@ export interface Consumer<DB> {
 export function defineConsumer<DB extends EventTables>(
   name: string,
   subscriptions: readonly EventSubscription<DB>[],
-  options: { writes?: boolean } = {},
+  options: { writes?: boolean; batchSize?: number } = {},
 ): Consumer<DB> {
   const handlers = new Map<string, EventHandler<unknown, DB>>();
-  for (const { type, handler } of subscriptions) {
+  const batchHandlers = new Map<string, BatchEventHandler<unknown, DB>>();
+  for (const { type, handler, batch } of subscriptions) {
     if (handlers.has(type.name)) throw new Error(`consumer ${name} handles ${type.name} twice`);
     handlers.set(type.name, handler);
+    if (batch) batchHandlers.set(type.name, batch);
   }
-  return { name, handlers, writes: options.writes ?? true };
+  if (options.batchSize !== undefined && options.batchSize < 1) {
+    throw new Error(`consumer ${name}: batchSize must be at least 1`);
+  }
+  return { name, handlers, batchHandlers, writes: options.writes ?? true, batchSize: options.batchSize };
 }
 
 /** Fixed for the life of the data: changing it would move keys between partitions mid-stream. */

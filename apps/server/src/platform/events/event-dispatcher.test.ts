@@ -8,6 +8,7 @@ import {
   defineConsumer,
   defineEvent,
   on,
+  onBatch,
   partitionOf,
   recordEvent,
   type DeliveredEvent,
@@ -182,6 +183,67 @@ describe(`domain events (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
     }>`select event_id from event_test_effect where consumer = ${name} order by event_id`.execute(db);
     expect(effects.rows.map((r) => Number(r.event_id))).toEqual(ids);
     expect(await listDeadLetters(db, name)).toEqual([]);
+  });
+
+  it('a batch handler takes runs of one type; a failing run is delivered again one event at a time', async () => {
+    await sql`create table if not exists event_test_effect (consumer text, event_id bigint)`.execute(db);
+    const name = consumerName('runs');
+    const runs: number[][] = [];
+    const registrations: number[] = [];
+    let poisoned = -1;
+    const d = createDispatcher<Database>({
+      db,
+      clock,
+      maxAttempts: 2,
+      consumers: [
+        defineConsumer(
+          name,
+          [
+            onBatch(credited, async (events, trx) => {
+              runs.push(events.map((e) => e.id));
+              // Writes the whole run first, then fails if it holds the poisoned event: the run's
+              // savepoint must drop every write of it.
+              for (const e of events) {
+                await sql`insert into event_test_effect values (${name}, ${e.id})`.execute(trx);
+              }
+              if (events.some((e) => e.id === poisoned)) throw new Error('poisoned');
+            }),
+            on(registered, async (event) => {
+              registrations.push(event.id);
+            }),
+          ],
+          { batchSize: 7 },
+        ),
+      ],
+    });
+    // One key, so one partition and one order: 10 credits, a registration, 10 more credits.
+    const first = await recordAll(Array.from({ length: 10 }, (_, seq) => ({ member: 'k', seq })));
+    const reg = await db
+      .transaction()
+      .execute((trx) => recordEvent(trx, registered, { member: 'k' }, { key: 'k' }));
+    const second = await recordAll(Array.from({ length: 10 }, (_, seq) => ({ member: 'k', seq: 10 + seq })));
+    poisoned = second[3]!;
+
+    let dead = 0;
+    for (let round = 0; round < 20; round++) {
+      dead += (await d.drain()).deadLettered;
+      now = new Date(now.getTime() + HOUR); // past any backoff
+    }
+    const effects = await sql<{
+      event_id: number;
+    }>`select event_id from event_test_effect where consumer = ${name} order by event_id`.execute(db);
+    expect(effects.rows.map((r) => Number(r.event_id))).toEqual(
+      [...first, ...second].filter((id) => id !== poisoned),
+    );
+    expect(registrations).toEqual([reg]);
+    expect(dead).toBe(1);
+    expect((await listDeadLetters(db, name)).map((l) => Number(l.event_id))).toEqual([poisoned]);
+    // Runs of several events happened, none longer than the consumer's batch or across the registration.
+    expect(runs.some((r) => r.length > 1)).toBe(true);
+    expect(Math.max(...runs.map((r) => r.length))).toBeLessThanOrEqual(7);
+    for (const r of runs) expect(r.every((id) => id < reg) || r.every((id) => id > reg)).toBe(true);
+    // The poisoned event was retried alone (a run of one) until dead-lettered.
+    expect(runs.filter((r) => r.length === 1 && r[0] === poisoned)).toHaveLength(2);
   });
 
   it('a consumer that never writes runs without savepoints, and its failures are retried the same way', async () => {

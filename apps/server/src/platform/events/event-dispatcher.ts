@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   EVENT_PARTITIONS,
   type Consumer,
+  type BatchEventHandler,
   type DeliveredEvent,
   type EventHandler,
 } from './event-catalogue.ts';
@@ -35,6 +36,10 @@ export { listDeadLetters, redriveDeadLetters } from './event-dispatch.repository
  * once). Only events whose recording transaction is older than every running transaction are read
  * (`tx < pg_snapshot_xmin(...)`), so a slow transaction can never commit an event behind a cursor
  * that already moved on. Events of one key share a partition and are read in (tx, id) order.
+ *
+ * A consumer may take consecutive events of one type as a run (`onBatch`): one call and one savepoint
+ * for the run, and the consumer's own batch size per transaction. A run that fails is rolled back and
+ * its events delivered again one at a time, so what follows holds for each event alone.
  *
  * A failing handler is rolled back to a savepoint and retried with backoff; its partition waits for
  * it (that is what keeps the order) until maxAttempts, then the event goes to event_dead_letter for
@@ -142,6 +147,23 @@ const progressed = (r: PassResult) => r.handled + r.failed + r.deadLettered + r.
 
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
+/** An event row as the dispatcher reads it. */
+interface EventRow {
+  id: number;
+  name: string;
+  key: string;
+  payload: unknown;
+  recorded_at: Date;
+}
+
+const delivered = (row: EventRow): DeliveredEvent<unknown> => ({
+  id: row.id,
+  name: row.name,
+  key: row.key,
+  payload: row.payload,
+  recordedAt: row.recorded_at,
+});
+
 /** Per dispatcher transaction: whether a handler's savepoint has been taken in it yet. */
 interface SavepointMarks {
   taken: boolean;
@@ -202,16 +224,21 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
     trx: Transaction<EventTables>,
     marks: SavepointMarks,
     writes: boolean,
-    row: { id: number; name: string; key: string; payload: unknown; recorded_at: Date },
+    row: EventRow,
   ) => {
-    const event: DeliveredEvent<unknown> = {
-      id: row.id,
-      name: row.name,
-      key: row.key,
-      payload: row.payload,
-      recordedAt: row.recorded_at,
-    };
-    const run = () => handler(event, trx as unknown as Transaction<DB>);
+    const run = () => handler(delivered(row), trx as unknown as Transaction<DB>);
+    return writes ? inSavepoint(trx, marks, run) : run();
+  };
+
+  /** A run of consecutive events of one type to its batch handler, in one savepoint. */
+  const deliverRun = (
+    batch: BatchEventHandler<unknown, DB>,
+    trx: Transaction<EventTables>,
+    marks: SavepointMarks,
+    writes: boolean,
+    rows: readonly EventRow[],
+  ) => {
+    const run = () => batch(rows.map(delivered), trx as unknown as Transaction<DB>);
     return writes ? inSavepoint(trx, marks, run) : run();
   };
 
@@ -226,14 +253,42 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
         result.busy++;
         return result;
       }
-      const events = await selectNextEvents(trx, partition, cursor, batchSize);
+      const events = await selectNextEvents(trx, partition, cursor, consumer.batchSize ?? batchSize);
 
       let position = { tx: cursor.tx, event_id: cursor.event_id };
       let attempts = cursor.attempts;
       let lastError: string | null = cursor.last_error;
       let nextAttemptAt = cursor.next_attempt_at;
-      for (const row of events) {
+      // Events before this index are delivered one at a time: a run that failed as a whole.
+      let singlyUntil = 0;
+      for (let i = 0; i < events.length; i++) {
+        const row = events[i]!;
         const handler = consumer.handlers.get(row.name);
+        const batch = i >= singlyUntil ? consumer.batchHandlers.get(row.name) : undefined;
+        if (batch) {
+          let end = i + 1;
+          while (end < events.length && events[end]!.name === row.name) end++;
+          if (end - i > 1) {
+            const run = events.slice(i, end);
+            try {
+              await deliverRun(batch, trx, marks, consumer.writes, run);
+              result.handled += run.length;
+              const last = run[run.length - 1]!;
+              position = { tx: last.tx, event_id: last.id };
+              attempts = 0;
+              lastError = null;
+              i = end - 1;
+              continue;
+            } catch (err) {
+              // Rolled back: the same events again one at a time, so only a failing one waits.
+              log?.warn(
+                { consumer: consumer.name, eventId: row.id, event: row.name, events: run.length, err },
+                'event run failed; delivering its events one at a time',
+              );
+              singlyUntil = end;
+            }
+          }
+        }
         if (!handler) {
           result.skipped++;
         } else {
