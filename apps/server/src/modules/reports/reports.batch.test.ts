@@ -72,11 +72,14 @@ const sum = (
 };
 
 const select = async (table: string) =>
-  (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db())).rows.map((r) => ({
-    ...r,
-    day: r.day instanceof Date ? r.day.toISOString().slice(0, 10) : r.day,
-    period_start: r.period_start instanceof Date ? r.period_start.toISOString().slice(0, 10) : r.period_start,
-  }));
+  (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db())).rows.map(
+    (r): Record<string, unknown> => ({
+      ...r,
+      day: r.day instanceof Date ? r.day.toISOString().slice(0, 10) : r.day,
+      period_start:
+        r.period_start instanceof Date ? r.period_start.toISOString().slice(0, 10) : r.period_start,
+    }),
+  );
 
 it('runs of any split, with repeats, sum to the reference', async () => {
   await fc.assert(

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { EventTables } from './event.table.ts';
-import { executePrepared } from '../db/prepared.ts';
+import { executePrepared, executePreparedSql } from '../db/prepared.ts';
 
 /**
  * The dispatcher's SQL (event-dispatcher.ts): cursor claims, reading and moving past events, dead
@@ -41,44 +41,98 @@ export async function insertCursors(db: Db, rows: { consumer: string; partition:
     .execute();
 }
 
-/** Claims a due cursor, skipping one another node holds; undefined when busy or not due. */
-export async function claimCursor(trx: Trx, consumer: string, partition: number, now: Date) {
-  const [cursor] = (
-    await executePrepared(
-      trx,
-      trx
-        .selectFrom('event_cursor')
-        .selectAll()
-        .where('consumer', '=', consumer)
-        .where('partition', '=', partition)
-        .where('next_attempt_at', '<=', now)
-        .forUpdate()
-        .skipLocked(),
-    )
-  ).rows;
-  return cursor;
+/** A claimed cursor row. */
+export interface ClaimedCursor {
+  partition: number;
+  tx: string;
+  event_id: number;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Date;
 }
 
-/** The next events of a partition after a cursor position, below the horizon, in (tx, id) order. */
-export async function selectNextEvents(
+/**
+ * Claims the due cursors of one consumer among some partitions in one statement, skipping those
+ * another node holds (a pass then runs every partition of a consumer in one transaction).
+ */
+export async function claimCursors(
   trx: Trx,
-  partition: number,
-  after: { tx: string; event_id: number },
-  limit: number,
-) {
-  const { rows } = await executePrepared(
+  consumer: string,
+  partitions: readonly number[],
+  now: Date,
+): Promise<ClaimedCursor[]> {
+  const { rows } = await executePreparedSql(
     trx,
-    trx
-      .selectFrom('domain_event')
-      .select(['id', 'tx', 'name', 'key', 'payload', 'recorded_at'])
-      .where('partition', '=', partition)
-      .where(sql<boolean>`(tx, id) > (${after.tx}::xid8, ${after.event_id}::bigint)`)
-      .where(sql<boolean>`tx < ${horizon}`)
-      .orderBy('tx')
-      .orderBy('id')
-      .limit(limit),
+    sql<ClaimedCursor>`select partition, tx::text as tx, event_id, attempts, last_error, next_attempt_at
+    from event_cursor
+    where consumer = ${consumer} and partition = any(${[...partitions]}::smallint[])
+      and next_attempt_at <= ${now}
+    order by partition
+    for update skip locked`,
   );
   return rows;
+}
+
+/**
+ * The next events after each cursor, below the horizon: at most `limit` per partition, in (tx, id)
+ * order within each partition, all in one statement (one index range read per partition).
+ */
+export async function selectNextEventsOf(
+  trx: Trx,
+  cursors: readonly { partition: number; tx: string; event_id: number }[],
+  limit: number,
+) {
+  const { rows } = await executePreparedSql(
+    trx,
+    sql<{
+      partition: number;
+      id: number;
+      tx: string;
+      name: string;
+      key: string;
+      payload: unknown;
+      recorded_at: Date;
+    }>`select c.partition, e.id, e.tx::text as tx, e.name, e.key, e.payload, e.recorded_at
+    from unnest(${cursors.map((c) => c.partition)}::smallint[], ${cursors.map((c) => c.tx)}::text[],
+      ${cursors.map((c) => c.event_id)}::bigint[]) c(partition, tx, event_id)
+    cross join lateral (
+      select id, tx, name, key, payload, recorded_at from domain_event
+      where partition = c.partition and (tx, id) > (c.tx::xid8, c.event_id) and tx < ${horizon}
+      order by tx, id
+      limit ${limit}
+    ) e
+    order by c.partition, e.tx, e.id`,
+  );
+  return rows;
+}
+
+/** A timestamp as text for an array parameter: a cursor's default next attempt reads as -Infinity. */
+const timestampText = (at: Date | number): string => (at instanceof Date ? at.toISOString() : String(at));
+
+/** Moves several cursors of one consumer (position, failure count, next attempt) in one statement. */
+export async function updateCursors(
+  trx: Trx,
+  consumer: string,
+  states: readonly {
+    partition: number;
+    tx: string;
+    event_id: number;
+    attempts: number;
+    last_error: string | null;
+    next_attempt_at: Date;
+  }[],
+): Promise<void> {
+  const col = <T>(pick: (s: (typeof states)[number]) => T): T[] => states.map(pick);
+  await executePreparedSql(
+    trx,
+    sql`update event_cursor c set tx = v.tx::xid8, event_id = v.event_id, attempts = v.attempts,
+      last_error = v.last_error, next_attempt_at = v.next_attempt_at
+    from unnest(${col((s) => s.partition)}::smallint[], ${col((s) => s.tx)}::text[],
+      ${col((s) => s.event_id)}::bigint[], ${col((s) => s.attempts)}::integer[],
+      ${col((s) => s.last_error)}::text[], ${col((s) => timestampText(s.next_attempt_at))}::timestamptz[])
+      v(partition, tx, event_id, attempts, last_error, next_attempt_at)
+    where c.consumer = ${consumer} and c.partition = v.partition`,
+  );
 }
 
 /** Dead-letters an event for a consumer (adding the attempts when it was dead-lettered before). */
@@ -106,35 +160,6 @@ export async function upsertDeadLetter(
       }),
     )
     .execute();
-}
-
-/** Moves a cursor (position, failure count, next attempt). */
-export async function updateCursor(
-  trx: Trx,
-  consumer: string,
-  partition: number,
-  state: {
-    tx: string;
-    event_id: number;
-    attempts: number;
-    last_error: string | null;
-    next_attempt_at: Date;
-  },
-): Promise<void> {
-  await executePrepared(
-    trx,
-    trx
-      .updateTable('event_cursor')
-      .set({
-        tx: sql<string>`${state.tx}::xid8`,
-        event_id: state.event_id,
-        attempts: state.attempts,
-        last_error: state.last_error,
-        next_attempt_at: state.next_attempt_at,
-      })
-      .where('consumer', '=', consumer)
-      .where('partition', '=', partition),
-  );
 }
 
 /** Dead letters asked to be re-driven, locked (skipping those another node holds), in event order. */

@@ -384,59 +384,68 @@ describe(`domain events (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
     expect(await d.drain()).toMatchObject({ handled: 0 });
   });
 
-  it('two nodes draining at once never both handle one event, and together miss none', async () => {
-    const name = consumerName('shared');
-    const handledBy: { id: number; key: string; seq: number; node: string }[] = [];
-    const inFlight = new Set<number>();
-    // On PostgreSQL node a holds its first event until node b has handled one (or b's drain ended):
-    // otherwise a fast node a may drain everything before b asks, and the run proves no sharing.
-    let bHandledOne = (): void => {};
-    const bWorked = new Promise<void>((resolve) => (bHandledOne = resolve));
-    let bDone = (): void => {};
-    const bFinished = new Promise<void>((resolve) => (bDone = resolve));
-    let aHeld = false;
-    const node = (label: string, nodeDb: Db) =>
-      createDispatcher<Database>({
-        db: nodeDb,
-        clock,
-        batchSize: 5,
-        consumers: [
-          defineConsumer(name, [
-            on(credited, async (e) => {
-              expect(inFlight.has(e.id)).toBe(false);
-              inFlight.add(e.id);
-              if (otherNode && label === 'a' && !aHeld) {
-                aHeld = true;
-                await Promise.race([bWorked, bFinished]);
-              }
-              // Let the other node run in between (its pool has its own connections on PostgreSQL).
-              await new Promise((resolve) => setImmediate(resolve));
-              handledBy.push({ id: e.id, key: e.key, seq: e.payload.seq, node: label });
-              inFlight.delete(e.id);
-              if (label === 'b') bHandledOne();
-            }),
-          ]),
-        ],
-      });
-    const ids = await recordAll(
-      interleaved(
-        Array.from({ length: 30 }, (_, i) => `k${i}`),
-        10,
-      ),
-    );
-    const a = node('a', db);
-    const b = node('b', otherNode?.db ?? db);
+  it.each([
+    ['a quarter of the partitions per transaction', 4],
+    ['every partition in one transaction (the default)', undefined],
+  ])(
+    'two nodes draining at once never both handle one event, and together miss none: %s',
+    async (_, share) => {
+      const name = consumerName('shared');
+      const handledBy: { id: number; key: string; seq: number; node: string }[] = [];
+      const inFlight = new Set<number>();
+      // On PostgreSQL node a holds its first event until node b has handled one (or b's drain ended):
+      // otherwise a fast node a may drain everything before b asks, and the run proves no sharing.
+      let bHandledOne = (): void => {};
+      const bWorked = new Promise<void>((resolve) => (bHandledOne = resolve));
+      let bDone = (): void => {};
+      const bFinished = new Promise<void>((resolve) => (bDone = resolve));
+      let aHeld = false;
+      const node = (label: string, nodeDb: Db) =>
+        createDispatcher<Database>({
+          db: nodeDb,
+          clock,
+          batchSize: 5,
+          // A quarter at a time lets node b take other partitions while node a holds its first event.
+          partitionsPerTransaction: share,
+          consumers: [
+            defineConsumer(name, [
+              on(credited, async (e) => {
+                expect(inFlight.has(e.id)).toBe(false);
+                inFlight.add(e.id);
+                // (With whole claims node b can take nothing while a holds: no wait then.)
+                if (otherNode && share && label === 'a' && !aHeld) {
+                  aHeld = true;
+                  await Promise.race([bWorked, bFinished]);
+                }
+                // Let the other node run in between (its pool has its own connections on PostgreSQL).
+                await new Promise((resolve) => setImmediate(resolve));
+                handledBy.push({ id: e.id, key: e.key, seq: e.payload.seq, node: label });
+                inFlight.delete(e.id);
+                if (label === 'b') bHandledOne();
+              }),
+            ]),
+          ],
+        });
+      const ids = await recordAll(
+        interleaved(
+          Array.from({ length: 30 }, (_, i) => `k${i}`),
+          10,
+        ),
+      );
+      const a = node('a', db);
+      const b = node('b', otherNode?.db ?? db);
 
-    await Promise.all([a.drain(), b.drain().finally(bDone)]);
-    const handledIds = handledBy.map((h) => h.id);
-    expect(new Set(handledIds).size).toBe(handledIds.length); // no duplicates
-    expect([...handledIds].sort((x, y) => x - y)).toEqual(ids); // no gaps
-    for (let k = 0; k < 30; k++) {
-      const seqs = handledBy.filter((h) => h.key === `k${k}`).map((h) => h.seq);
-      expect(seqs).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    }
-    if (otherNode) expect(new Set(handledBy.map((h) => h.node))).toEqual(new Set(['a', 'b']));
-  });
+      await Promise.all([a.drain(), b.drain().finally(bDone)]);
+      const handledIds = handledBy.map((h) => h.id);
+      expect(new Set(handledIds).size).toBe(handledIds.length); // no duplicates
+      expect([...handledIds].sort((x, y) => x - y)).toEqual(ids); // no gaps
+      for (let k = 0; k < 30; k++) {
+        const seqs = handledBy.filter((h) => h.key === `k${k}`).map((h) => h.seq);
+        expect(seqs).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      }
+      if (otherNode && share) expect(new Set(handledBy.map((h) => h.node))).toEqual(new Set(['a', 'b']));
+    },
+  );
 
   it('prunes old events once every cursor has passed them, keeping dead letters and the rest', async () => {
     const d = dispatcher(

@@ -8,7 +8,7 @@ import {
 } from './event-catalogue.ts';
 import type { EventTables } from './event.table.ts';
 import {
-  claimCursor,
+  claimCursors,
   claimRedrives,
   hasEventsBehindHorizon,
   hasRedriveDue,
@@ -17,9 +17,9 @@ import {
   markRedriven,
   rollbackHandlerSavepoint,
   selectDueCursors,
-  selectNextEvents,
+  selectNextEventsOf,
   takeHandlerSavepoint,
-  updateCursor,
+  updateCursors,
   upsertDeadLetter,
 } from './event-dispatch.repository.ts';
 
@@ -60,6 +60,11 @@ export interface DispatcherOptions<DB extends EventTables> {
   backoffMs?: (attempt: number) => number;
   /** Events handled per claimed cursor and transaction; small, since PGlite has one session. */
   batchSize?: number;
+  /**
+   * At most this many partitions of one consumer per transaction (default: all of them, the fewest
+   * statements). Smaller lets nodes passing at the same moment split a consumer's partitions.
+   */
+  partitionsPerTransaction?: number;
   clock?: () => Date;
   log?: DispatcherLog;
 }
@@ -197,6 +202,7 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
     maxAttempts = 5,
     backoffMs = defaultBackoffMs,
     batchSize = 20,
+    partitionsPerTransaction = EVENT_PARTITIONS,
     clock = () => new Date(),
     log,
   } = options;
@@ -205,6 +211,7 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
   const byName = new Map(consumers.map((c) => [c.name, c]));
   if (byName.size !== consumers.length) throw new Error('two event consumers share a name');
   if (maxAttempts < 1) throw new Error('maxAttempts must be at least 1');
+  if (partitionsPerTransaction < 1) throw new Error('partitionsPerTransaction must be at least 1');
 
   let cursorsReady: Promise<void> | undefined;
   const ensureCursors = () =>
@@ -242,76 +249,112 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
     return writes ? inSavepoint(trx, marks, run) : run();
   };
 
-  /** Claims one cursor and runs one batch of its partition. */
-  const runCursor = (consumer: Consumer<DB>, partition: number, now: Date): Promise<PassResult> =>
+  /**
+   * Claims a consumer's due cursors among some partitions and runs one batch of each, all in one
+   * transaction: a fixed handful of statements per consumer and pass (claim, read, move) instead of
+   * that many per partition. Each partition is a lane, its events in order; a step takes the name of
+   * the first lane's head event and delivers every lane's leading events of that name: as one run
+   * when the consumer takes runs of it, else one event at a time. An event is so delivered only after
+   * every earlier event of its partition, and a failure stops only its own lane.
+   */
+  const runConsumer = (
+    consumer: Consumer<DB>,
+    partitions: readonly number[],
+    now: Date,
+  ): Promise<PassResult> =>
     db.transaction().execute(async (trx) => {
       const result = emptyResult();
       const marks: SavepointMarks = { taken: false };
-      // The pass's statements are fixed shapes run after every write request: named (prepared.ts).
-      const cursor = await claimCursor(trx, consumer.name, partition, now);
-      if (!cursor) {
-        result.busy++;
-        return result;
-      }
-      const events = await selectNextEvents(trx, partition, cursor, consumer.batchSize ?? batchSize);
+      const cursors = await claimCursors(trx, consumer.name, partitions, now);
+      result.busy += partitions.length - cursors.length;
+      if (cursors.length === 0) return result;
+      const rows = await selectNextEventsOf(trx, cursors, consumer.batchSize ?? batchSize);
+      const lanes = cursors.map((cursor) => ({
+        cursor,
+        events: rows.filter((r) => r.partition === cursor.partition),
+        next: 0,
+        /** Events before this index go one at a time: they were in a run that failed. */
+        singlyUntil: 0,
+        stopped: false,
+        position: { tx: cursor.tx, event_id: cursor.event_id },
+        attempts: cursor.attempts,
+        lastError: cursor.last_error,
+        nextAttemptAt: cursor.next_attempt_at,
+      }));
+      type Lane = (typeof lanes)[number];
+      /** Done with the lane's next event (handled, skipped or dead-lettered): its failures restart. */
+      const advance = (lane: Lane) => {
+        const row = lane.events[lane.next++]!;
+        lane.position = { tx: row.tx, event_id: row.id };
+        lane.attempts = 0;
+        lane.lastError = null;
+      };
+      const head = (lane: Lane) => lane.events[lane.next]!;
+      /** How many of the lane's next events share the name. */
+      const leading = (lane: Lane, name: string) => {
+        let end = lane.next;
+        while (end < lane.events.length && lane.events[end]!.name === name) end++;
+        return end - lane.next;
+      };
 
-      let position = { tx: cursor.tx, event_id: cursor.event_id };
-      let attempts = cursor.attempts;
-      let lastError: string | null = cursor.last_error;
-      let nextAttemptAt = cursor.next_attempt_at;
-      // Events before this index are delivered one at a time: a run that failed as a whole.
-      let singlyUntil = 0;
-      for (let i = 0; i < events.length; i++) {
-        const row = events[i]!;
-        const handler = consumer.handlers.get(row.name);
-        const batch = i >= singlyUntil ? consumer.batchHandlers.get(row.name) : undefined;
-        if (batch) {
-          let end = i + 1;
-          while (end < events.length && events[end]!.name === row.name) end++;
-          if (end - i > 1) {
-            const run = events.slice(i, end);
-            try {
-              await deliverRun(batch, trx, marks, consumer.writes, run);
-              result.handled += run.length;
-              const last = run[run.length - 1]!;
-              position = { tx: last.tx, event_id: last.id };
-              attempts = 0;
-              lastError = null;
-              i = end - 1;
-              continue;
-            } catch (err) {
-              // Rolled back: the same events again one at a time, so only a failing one waits.
-              log?.warn(
-                { consumer: consumer.name, eventId: row.id, event: row.name, events: run.length, err },
-                'event run failed; delivering its events one at a time',
-              );
-              singlyUntil = end;
+      for (;;) {
+        const open = lanes.filter((l) => !l.stopped && l.next < l.events.length);
+        if (open.length === 0) break;
+        const name = head(open[0]!).name;
+        const heads = open.filter((l) => head(l).name === name);
+        const handler = consumer.handlers.get(name);
+        if (!handler) {
+          for (const lane of heads) {
+            for (let n = leading(lane, name); n > 0; n--) {
+              advance(lane);
+              result.skipped++;
             }
           }
+          continue;
         }
-        if (!handler) {
-          result.skipped++;
-        } else {
+        const batch = consumer.batchHandlers.get(name);
+        const runLanes = batch ? heads.filter((l) => l.next >= l.singlyUntil) : [];
+        const run = runLanes.flatMap((l) => l.events.slice(l.next, l.next + leading(l, name)));
+        if (batch && run.length > 1) {
+          try {
+            await deliverRun(batch, trx, marks, consumer.writes, run);
+            for (const lane of runLanes) for (let n = leading(lane, name); n > 0; n--) advance(lane);
+            result.handled += run.length;
+            continue;
+          } catch (err) {
+            // Rolled back: the same events again one at a time, so only a failing one waits.
+            log?.warn(
+              { consumer: consumer.name, eventId: run[0]!.id, event: name, events: run.length, err },
+              'event run failed; delivering its events one at a time',
+            );
+            for (const lane of runLanes) lane.singlyUntil = lane.next + leading(lane, name);
+          }
+        }
+        // One event of each lane whose head has this name.
+        for (const lane of heads) {
+          const row = head(lane);
           try {
             await deliver(handler, trx, marks, consumer.writes, row);
             result.handled++;
           } catch (err) {
-            attempts++;
-            lastError = errorText(err);
+            lane.attempts++;
+            lane.lastError = errorText(err);
+            const attempts = lane.attempts;
             if (attempts < maxAttempts) {
               result.failed++;
-              nextAttemptAt = new Date(now.getTime() + backoffMs(attempts));
+              lane.nextAttemptAt = new Date(now.getTime() + backoffMs(attempts));
+              lane.stopped = true; // the rest of the partition waits, so this key's order holds
               log?.warn(
                 { consumer: consumer.name, eventId: row.id, event: row.name, attempts, err },
                 'event handler failed; will retry',
               );
-              break; // the rest of the partition waits, so this key's order holds
+              continue;
             }
             await upsertDeadLetter(trx, {
               consumer: consumer.name,
               eventId: row.id,
               attempts,
-              lastError,
+              lastError: lane.lastError,
               now,
             });
             result.deadLettered++;
@@ -320,18 +363,20 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
               'event dead-lettered',
             );
           }
+          advance(lane);
         }
-        // Handled, skipped or dead-lettered: the head moves on and its failure count restarts.
-        position = { tx: row.tx, event_id: row.id };
-        attempts = 0;
-        lastError = null;
       }
-      await updateCursor(trx, consumer.name, partition, {
-        ...position,
-        attempts,
-        last_error: lastError,
-        next_attempt_at: nextAttemptAt,
-      });
+      await updateCursors(
+        trx,
+        consumer.name,
+        lanes.map((l) => ({
+          partition: l.cursor.partition,
+          ...l.position,
+          attempts: l.attempts,
+          last_error: l.lastError,
+          next_attempt_at: l.nextAttemptAt,
+        })),
+      );
       return result;
     });
 
@@ -368,9 +413,13 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
     const now = clock();
     // One cheap read finds the cursors with due work, so an idle pass is a single query.
     const due = await selectDueCursors(db, [...byName.keys()], now);
-    for (const { consumer, partition } of due) {
-      const c = byName.get(consumer);
-      if (c) result = add(result, await runCursor(c, partition, now));
+    // Each consumer's due partitions in one transaction (or a few), consumers in the order given.
+    for (const consumer of consumers) {
+      const partitions = due.filter((d) => d.consumer === consumer.name).map((d) => d.partition);
+      for (let i = 0; i < partitions.length; i += partitionsPerTransaction) {
+        const share = partitions.slice(i, i + partitionsPerTransaction);
+        result = add(result, await runConsumer(consumer, share, now));
+      }
     }
     const redriveDue = await hasRedriveDue(db, [...byName.keys()]);
     if (redriveDue) result = add(result, await runRedrives(now));
