@@ -1,7 +1,7 @@
 // Agent centre benchmark (issue 24, Performance): a top agent's team reads over a tree of 10,000
 // downlines five levels deep with 1,000,000 settled rounds, beside a bare Fastify route (/healthz) in
-// the same gateway and run, measured with autocannon in interleaved slices; last line
-// `p99 ms <worst slice p99 of the team reads>` (goal <= 50 ms).
+// the same gateway and run, measured with wrk (autocannon when wrk is absent) in interleaved slices;
+// last line `p99 ms <worst slice p99 of the team reads>` (goal <= 50 ms).
 //
 // The tree: one top agent (type 1), 10 agents below it, 90 below those, 900 below those, 3,000 below
 // those and 6,000 members at the fifth level (10,000 downlines), created as accounts with their upline
@@ -15,6 +15,7 @@
 import './lib/one-line-failure.mjs';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { interleavedLoad, ms } from './lib/interleaved-load.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 5;
@@ -77,11 +78,21 @@ async function generateRounds(db, sql, topId) {
       lateral (values ('D', m.day), ('W', date_trunc('week', m.day)::date),
                       ('M', date_trunc('month', m.day)::date)) p(period, period_start)
     where m.rounds > 0`);
+  await s(`insert into report_team_active_count (agent_id, period, period_start, currency, members)
+    select agent_id, period, period_start, currency, count(*) from report_team_active
+    group by agent_id, period, period_start, currency`);
   // Members joined over the 90 days, not all today (the registration time the tree rows carry).
   await s(`update member set created_at = now() - (id % ${DAYS}) * interval '1 day'
     where id in (select descendant_id from member_tree where ancestor_id = ${topId})`);
   await s(`update member_tree t set joined_at = m.created_at from member m where m.id = t.descendant_id`);
-  for (const t of ['report_member_day', 'report_team_day', 'report_team_active', 'member_tree', 'member']) {
+  for (const t of [
+    'report_member_day',
+    'report_team_day',
+    'report_team_active',
+    'report_team_active_count',
+    'member_tree',
+    'member',
+  ]) {
     await s(`vacuum analyze ${t}`);
   }
   return (await s(`select count(*)::int as n from report_member_day`)).rows[0].n;
@@ -166,7 +177,6 @@ async function login(base, username, password) {
 }
 
 async function main() {
-  const { default: autocannon } = await import('autocannon');
   const dbUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_URL;
   const child = fork(fileURLToPath(import.meta.url), [], {
     execArgv: ['--import', 'tsx'],
@@ -201,42 +211,20 @@ async function main() {
       console.log(`${name}: ${JSON.stringify(body.value).slice(0, 200)}`);
     }
 
-    const cannon = (url, opts = {}) => autocannon({ url, connections: 10, duration: SLICE_SECONDS, ...opts });
-    const ok = (name, r) => {
-      if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-      return r;
-    };
-    const runs = [
-      ['GET /healthz (bare route)', () => cannon(`${base}/healthz`)],
-      ...Object.entries(reads).map(([name, path]) => [`${name} (${path})`, () => cannon(base + path, auth)]),
-    ];
-    console.log(
-      `\nautocannon, 10 connections, ${ROUNDS} rounds of ${SLICE_SECONDS} s per run, interleaved...`,
+    const { rows } = await interleavedLoad(
+      [
+        ['GET /healthz (bare route)', { url: `${base}/healthz` }],
+        ...Object.entries(reads).map(([name, path]) => [`${name} (${path})`, { url: base + path, ...auth }]),
+      ],
+      { rounds: ROUNDS, sliceSeconds: SLICE_SECONDS },
     );
-    const totals = new Map(runs.map(([name]) => [name, { requests: 0, seconds: 0, p50: [], p99: [] }]));
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, run] of runs) {
-        const r = ok(name, await run());
-        const t = totals.get(name);
-        t.requests += r.requests.total;
-        t.seconds += r.duration;
-        t.p50.push(r.latency.p50);
-        t.p99.push(r.latency.p99);
-      }
-    }
-    const rows = [...totals.entries()].map(([name, t]) => ({
-      name,
-      rate: t.requests / t.seconds,
-      p50: [...t.p50].sort((a, b) => a - b)[Math.floor(t.p50.length / 2)],
-      p99: Math.max(...t.p99),
-    }));
     console.log(`\nagent bench (${started.database}, ${ROUNDS} x ${SLICE_SECONDS} s each, loopback)`);
     for (const r of rows) {
       console.log(
-        `${r.name.padEnd(60)}${r.rate.toFixed(1).padStart(10)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms (worst slice)`,
+        `${r.name.padEnd(60)}${r.rate.toFixed(1).padStart(10)} req/s  p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms (worst slice)`,
       );
     }
-    console.log(`p99 ms ${Math.max(...rows.slice(1).map((r) => r.p99))}`);
+    console.log(`p99 ms ${ms(Math.max(...rows.slice(1).map((r) => r.p99)))}`);
   } finally {
     clearTimeout(killTimer);
     if (child.connected) {

@@ -1,7 +1,7 @@
 // Reports benchmark (issue 23, Performance): the back-office dashboard (GET /ops/reports/dashboard)
 // for a 30-day range, beside a bare Fastify route (/healthz) in the same gateway and run, measured
-// with autocannon in interleaved slices; last line `p99 ms <worst slice p99 of the dashboard>`
-// (goal <= 100 ms).
+// with wrk (autocannon when wrk is absent) in interleaved slices; last line
+// `p99 ms <worst slice p99 of the dashboard>` (goal <= 100 ms).
 //
 // The data: 100,000 members and 1,000,000 settled rounds over 90 days (20 vendors, 5 game types),
 // plus 300,000 deposits (100,000 of them first deposits), 100,000 withdrawals and 50,000 bonuses,
@@ -15,6 +15,7 @@
 import './lib/one-line-failure.mjs';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { interleavedLoad, ms } from './lib/interleaved-load.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 5;
@@ -147,7 +148,6 @@ async function serve() {
 // --- the load (parent) ------------------------------------------------------------------------------
 
 async function main() {
-  const { default: autocannon } = await import('autocannon');
   const dbUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_URL;
   const child = fork(fileURLToPath(import.meta.url), [], {
     execArgv: ['--import', 'tsx'],
@@ -212,43 +212,21 @@ async function main() {
         `GGR ${first.totals.ggr}, NGR ${first.totals.ngr}, ${first.vendors.length} vendors, ${first.gameTypes.length} game types`,
     );
 
-    const cannon = (url, opts = {}) => autocannon({ url, connections: 10, duration: SLICE_SECONDS, ...opts });
-    const ok = (name, r) => {
-      if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-      return r;
-    };
-    const runs = [
-      ['GET /healthz (bare route)', () => cannon(`${base}/healthz`)],
-      ['GET /ops/reports/dashboard (30 days)', () => cannon(dashboardUrl, auth)],
-    ];
-    console.log(
-      `\nautocannon, 10 connections, ${ROUNDS} rounds of ${SLICE_SECONDS} s per run, interleaved...`,
+    const { rows } = await interleavedLoad(
+      [
+        ['GET /healthz (bare route)', { url: `${base}/healthz` }],
+        ['GET /ops/reports/dashboard (30 days)', { url: dashboardUrl, ...auth }],
+      ],
+      { rounds: ROUNDS, sliceSeconds: SLICE_SECONDS },
     );
-    const totals = new Map(runs.map(([name]) => [name, { requests: 0, seconds: 0, p50: [], p99: [] }]));
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, run] of runs) {
-        const r = ok(name, await run());
-        const t = totals.get(name);
-        t.requests += r.requests.total;
-        t.seconds += r.duration;
-        t.p50.push(r.latency.p50);
-        t.p99.push(r.latency.p99);
-      }
-    }
-    const rows = [...totals.entries()].map(([name, t]) => ({
-      name,
-      rate: t.requests / t.seconds,
-      p50: [...t.p50].sort((a, b) => a - b)[Math.floor(t.p50.length / 2)],
-      p99: Math.max(...t.p99),
-    }));
     console.log(`\nreports bench (${started.database}, ${ROUNDS} x ${SLICE_SECONDS} s each, loopback)`);
     for (const r of rows) {
       console.log(
-        `${r.name.padEnd(40)}${r.rate.toFixed(1).padStart(10)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms (worst slice)`,
+        `${r.name.padEnd(40)}${r.rate.toFixed(1).padStart(10)} req/s  p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms (worst slice)`,
       );
     }
     console.log(`ratio ${(rows[1].rate / rows[0].rate).toFixed(3)}`);
-    console.log(`p99 ms ${rows[1].p99}`);
+    console.log(`p99 ms ${ms(rows[1].p99)}`);
   } finally {
     clearTimeout(killTimer);
     if (child.connected) {

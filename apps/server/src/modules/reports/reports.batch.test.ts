@@ -139,7 +139,17 @@ it('runs of any split, with repeats, sum to the reference', async () => {
         expect(sum(await select('report_team_day'), agentDay, ['rounds', 'stake', 'payout'])).toEqual(
           sum(teamRef, agentDay, ['rounds', 'stake', 'payout']),
         );
-        const active = (await select('report_team_active')).filter((r) => r.period === 'D');
+        // Every (agent, period, start) count equals the active rows it counts.
+        const activeAll = await select('report_team_active');
+        const periodKey = (r: Record<string, unknown>) => `${r.agent_id}|${r.period}|${r.period_start}`;
+        expect(sum(await select('report_team_active_count'), periodKey, ['members'])).toEqual(
+          sum(
+            activeAll.map((r) => ({ ...r, members: 1 })),
+            periodKey,
+            ['members'],
+          ),
+        );
+        const active = activeAll.filter((r) => r.period === 'D');
         expect(active.map((r) => `${r.agent_id}|${r.period_start}|${r.member_id}`).sort()).toEqual(
           [...new Set(teamRef.map((r) => `${r.agent_id}|${r.day}|${r.memberId}`))].sort(),
         );

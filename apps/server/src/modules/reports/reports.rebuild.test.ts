@@ -162,6 +162,7 @@ const TABLES = [
   'report_member_day',
   'report_team_day',
   'report_team_active',
+  'report_team_active_count',
   'report_fact',
 ] as const;
 

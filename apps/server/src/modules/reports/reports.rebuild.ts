@@ -41,6 +41,27 @@ export function periodStarts(day: string): { week: string; month: string } {
   return { week: new Date(t - back * 86_400_000).toISOString().slice(0, 10), month: `${day.slice(0, 8)}01` };
 }
 
+/** report_team_active_count from the rows it counts. */
+function teamActiveCounts(
+  active: readonly Required<Row<'report_team_active'>>[],
+): Required<Row<'report_team_active_count'>>[] {
+  const counts = new Map<string, Required<Row<'report_team_active_count'>>>();
+  for (const a of active) {
+    const key = `${a.agent_id}|${a.period}|${a.period_start}|${a.currency}`;
+    const row = counts.get(key);
+    if (row) row.members += 1;
+    else
+      counts.set(key, {
+        agent_id: a.agent_id,
+        period: a.period,
+        period_start: a.period_start,
+        currency: a.currency,
+        members: 1,
+      });
+  }
+  return [...counts.values()];
+}
+
 /**
  * The team rollups from the member rollups: each member's day added to every upline's team day (in
  * the member's shard), and each member active on a day marked in its uplines' day, week and month.
@@ -332,6 +353,8 @@ export async function rebuildReports(db: DbOrTrx, merchantCode: string): Promise
     const team = await teamRollups(trx, [...members.values()]);
     await insertRollupRows(trx, 'report_team_day', team.days);
     await insertRollupRows(trx, 'report_team_active', team.active);
+    const activeCounts = teamActiveCounts(team.active);
+    await insertRollupRows(trx, 'report_team_active_count', activeCounts);
     return {
       timeZone,
       rounds,
@@ -347,6 +370,7 @@ export async function rebuildReports(db: DbOrTrx, merchantCode: string): Promise
         report_member_day: members.size,
         report_team_day: team.days.length,
         report_team_active: team.active.length,
+        report_team_active_count: activeCounts.length,
         report_fact: factRows,
       },
     };

@@ -91,6 +91,13 @@ export async function applyRounds(db: DbOrTrx, rounds: readonly RoundFact[]): Pr
       from team_rounds, lateral (values ('D', day), ('W', date_trunc('week', day)::date),
         ('M', date_trunc('month', day)::date)) p(period, period_start)
       on conflict do nothing
+      returning agent_id, period, period_start, currency
+    ), team_active_count as (
+      insert into report_team_active_count (agent_id, period, period_start, currency, members)
+      select agent_id, period, period_start, currency, count(*) from team_active
+      group by agent_id, period, period_start, currency
+      on conflict (agent_id, period, period_start, currency) do update set
+        members = report_team_active_count.members + excluded.members
     ), active as (
       insert into report_active_player (currency, day, member_id)
       select distinct currency, day, member_id from fresh
@@ -236,6 +243,7 @@ const ROLLUP_TABLES = [
   'report_member_day',
   'report_team_day',
   'report_team_active',
+  'report_team_active_count',
   'report_fact',
 ] as const;
 
@@ -421,8 +429,7 @@ export const teamSums = (db: DbOrTrx, agentIds: readonly number[], from: string,
 export const teamActiveCount = (db: DbOrTrx, agentId: number, period: 'D' | 'W' | 'M', periodStart: string) =>
   executePreparedSql(
     db,
-    sql<{ currency: string; n: number }>`select currency, count(*)::bigint as n
-    from report_team_active
-    where agent_id = ${agentId}::integer and period = ${period} and period_start = ${periodStart}::date
-    group by currency`,
+    sql<{ currency: string; n: number }>`select currency, members as n
+    from report_team_active_count
+    where agent_id = ${agentId}::integer and period = ${period} and period_start = ${periodStart}::date`,
   ).then((r) => r.rows);

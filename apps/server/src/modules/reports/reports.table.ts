@@ -98,6 +98,15 @@ export interface ReportTeamActiveTable {
   member_id: number;
 }
 
+/** How many rows report_team_active holds per (agent, period, start, currency): the count read. */
+export interface ReportTeamActiveCountTable {
+  agent_id: number;
+  period: 'D' | 'W' | 'M';
+  period_start: Day;
+  currency: string;
+  members: Sum;
+}
+
 /** Source facts the rollups hold: (round | deposit | withdrawal | bonus | registration, its id). */
 export interface ReportFactTable {
   source: string;
@@ -120,4 +129,5 @@ export interface ReportsTables {
   report_generation: ReportGenerationTable;
   report_team_day: ReportTeamDayTable;
   report_team_active: ReportTeamActiveTable;
+  report_team_active_count: ReportTeamActiveCountTable;
 }
