@@ -64,6 +64,7 @@ export * from './reports/reports.schemas.ts';
 export * from './reports/reports.errors.ts';
 export * from './reports/reports.routes.ts';
 export * from './system/help-ops.schemas.ts';
+export * from './system/customer-service-ops.schemas.ts';
 export * from './games/catalogue-ops.schemas.ts';
 export * from './system/platform-ops.schemas.ts';
 
