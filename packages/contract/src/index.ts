@@ -12,6 +12,7 @@ export * from './patterns.ts';
 export * from './field-rules.ts';
 export * from './session-keys.ts';
 export * from './customer-service-path.ts';
+export * from './iso-countries.ts';
 export * from './system/system.schemas.ts';
 export * from './system/system.routes.ts';
 export * from './operator/operator.schemas.ts';
