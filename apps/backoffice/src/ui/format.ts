@@ -13,6 +13,10 @@ export function formatMoney(minor: number, currency: string): string {
 export const formatRtp = (bp: number): string =>
   new Intl.NumberFormat(locale(), { style: 'percent', minimumFractionDigits: 2 }).format(bp / 10_000);
 
+/** Basis points as the RTP field shows them (96,04 in PT, 96.04 in EN). */
+export const rtpInputValue = (bp: number): string =>
+  new Intl.NumberFormat(locale(), { minimumFractionDigits: 2, useGrouping: false }).format(bp / 100);
+
 /**
  * What an operator typed as an RTP percentage (`96.5`, `96,50`, `96.50%`) as basis points, read from
  * the text; '' is null (no RTP stated); undefined when it is no percentage of at most two decimals.

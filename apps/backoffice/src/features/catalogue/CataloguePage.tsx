@@ -17,7 +17,7 @@ import { allPages, DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
-import { formatRtp, formatTime, parseRtpInput } from '@/ui/format.ts';
+import { formatRtp, formatTime, parseRtpInput, rtpInputValue } from '@/ui/format.ts';
 import { useUrlCursor, useUrlFilters } from '@/ui/url-state.ts';
 
 const GAME_TYPES = ['RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS', 'LOTT', 'ELOTT'] as const;
@@ -276,7 +276,7 @@ function GameDialog({ game, onClose }: { game: OpsGame; onClose: () => void }) {
       ref.current?.close();
     },
   });
-  const [rtpText, setRtpText] = useState(game.rtp === null ? '' : (game.rtp / 100).toFixed(2));
+  const [rtpText, setRtpText] = useState(game.rtp === null ? '' : rtpInputValue(game.rtp));
   const rtp = parseRtpInput(rtpText);
   const rtpBad = rtp === undefined || (rtp !== null && (rtp <= 0 || rtp > 10_000));
   const submit = (event: FormEvent<HTMLFormElement>) => {

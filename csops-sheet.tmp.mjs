@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+import { readdirSync, writeFileSync } from 'node:fs';
+const [pattern, out, cols = '5', w = '300'] = process.argv.slice(2);
+const re = new RegExp(pattern);
+const files = readdirSync('/tmp').filter((f) => re.test(f)).sort();
+const html = `<body style="margin:0;background:#888;display:grid;grid-template-columns:repeat(${cols},${w}px);gap:6px;align-items:start">${files.map((f) => `<figure style="margin:0"><figcaption style="font:10px sans-serif">${f}</figcaption><img src="file:///tmp/${f}" style="width:${w}px"></figure>`).join('')}</body>`;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--allow-file-access-from-files'] });
+const p = await b.newPage({ viewport: { width: Number(cols) * (Number(w) + 6), height: 800 } });
+writeFileSync('/tmp/csops-sheet.html', html);
+await p.goto('file:///tmp/csops-sheet.html');
+await p.waitForLoadState('load');
+await p.waitForTimeout(500);
+await p.screenshot({ path: out, fullPage: true });
+await b.close();
+console.log(files.length);
