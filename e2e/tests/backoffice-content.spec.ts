@@ -321,6 +321,38 @@ test('an operator edits a customer-service entry and the member site opens it; g
   await expect(row03.getByRole('cell', { name: '97,25%' })).toHaveCount(0);
 });
 
+test('region rules take blocked countries as chips, by keyboard', async ({ page }) => {
+  await loginNewAdmin(page);
+  await boPrefs(page, 'en', 'dark');
+  await page.goto('/backoffice/maintenance');
+  const box = page.getByLabel('Blocked countries', { exact: true });
+  const chips = page.getByRole('list', { name: 'Blocked countries' });
+  await box.fill('us');
+  await box.press('Enter');
+  await box.pressSequentially('fr,');
+  await box.fill('ZZ');
+  await box.press('Enter');
+  await expect(page.getByText('Not an ISO country code: ZZ')).toBeVisible();
+  await expect(chips.getByRole('listitem')).toHaveText([/US\s*United States/, /FR\s*France/]);
+  await snap(page, 'maintenance-chips-en-dark-desktop');
+  // Save refuses while a code that is no country waits in the box; cleared, it saves the chips.
+  await box.fill('');
+  await page.getByRole('button', { name: 'Save region rules' }).click();
+  await expect(page.getByText('Saved. Every server applies it within two seconds.')).toBeVisible();
+  await page.reload();
+  await expect(chips.getByRole('listitem')).toHaveCount(2);
+  // Removed by their buttons (Tab reaches each), then saved empty again.
+  await page.getByRole('button', { name: 'Remove FR (France)' }).focus();
+  await page.keyboard.press('Enter');
+  await box.focus();
+  await page.keyboard.press('Backspace');
+  await expect(page.getByRole('list', { name: 'Blocked countries' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save region rules' }).click();
+  await expect(page.getByText('Saved. Every server applies it within two seconds.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Blocked countries' })).toHaveCount(0);
+});
+
 test('platform settings preview the sign-up form; an admin creates an operator', async ({ page }) => {
   await loginNewAdmin(page);
   await boPrefs(page, 'pt', 'dark');

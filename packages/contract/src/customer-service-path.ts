@@ -70,7 +70,8 @@ export function customerServiceLinkKind(link: string): CustomerServiceLinkKind |
   if (/[\s\u0000-\u001f\u007f]/.test(link)) return null;
   if (/^\/(?!\/)/.test(link)) return /^\/[^\\]*$/.test(link) ? 'site' : null;
   if (/^mailto:[^@/]+@[^@/]+\.[^@/]+$/i.test(link)) return 'mailto';
-  if (!/^https?:\/\//i.test(link)) return null;
+  // The host right after the slashes (URL would read https:///path as the host "path").
+  if (!/^https?:\/\/[a-z0-9[]/i.test(link)) return null;
   try {
     const url = new URL(link);
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && !url.username
