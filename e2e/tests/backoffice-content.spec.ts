@@ -325,7 +325,7 @@ test('region rules take blocked countries as chips, by keyboard', async ({ page 
   await loginNewAdmin(page);
   await boPrefs(page, 'en', 'dark');
   await page.goto('/backoffice/maintenance');
-  const box = page.getByLabel('Blocked countries', { exact: true });
+  const box = page.getByRole('combobox', { name: 'Blocked countries' });
   const chips = page.getByRole('list', { name: 'Blocked countries' });
   await box.fill('us');
   await box.press('Enter');
