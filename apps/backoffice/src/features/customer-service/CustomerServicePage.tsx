@@ -108,7 +108,12 @@ export function CustomerServicePage() {
         );
       },
     },
-    { id: 'type', header: t('cs.type'), value: (e) => e.csType, cell: (e) => t(`cs.types.${e.csType}`) },
+    {
+      id: 'type',
+      header: t('cs.type'),
+      value: (e) => e.csType,
+      cell: (e) => <span className="nowrap">{t(`cs.types.${e.csType}`)}</span>,
+    },
     { id: 'label', header: t('cs.label'), value: (e) => e.label, cell: (e) => e.label },
     {
       id: 'path',
