@@ -7,7 +7,9 @@ import { t, totpCode } from './support';
  * The back office's content and catalogue (issue 23 items 6-7) as an operator uses them: post a help
  * article in PT and EN and see the member site show each in its language; disable a game and see the
  * lobby drop it; mark one hot and see /hot show it first; preview a catalogue import; rotate a vendor
- * secret (shown once). Both themes and languages, desktop and tablet/phone widths are photographed.
+ * secret (shown once); edit a customer-service entry and see the member site's customer-service button
+ * open it; read and edit a game's RTP. Both themes and languages, desktop and tablet/phone widths are
+ * photographed.
  * Everything the journey changes in the shared catalogue is put back, for the specs that follow.
  */
 test.describe.configure({ mode: 'serial' });
@@ -228,6 +230,127 @@ test('an operator disables a game and marks one hot; the lobby and /hot follow; 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/backoffice/catalogue');
   await snap(page, 'catalogue-games-en-dark-phone');
+});
+
+test('an operator edits a customer-service entry and the member site opens it; games show their RTP', async ({
+  page,
+  browser,
+}) => {
+  await loginNewAdmin(page);
+  await boPrefs(page, 'pt', 'dark');
+  await page.reload();
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: 'Atendimento' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Atendimento', level: 1 })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Support' });
+  await row.getByRole('button', { name: 'Editar Support' }).click();
+  const form = page.locator('form[aria-labelledby="cs-editor-title"]');
+  const link = form.getByLabel('Link', { exact: true });
+  // A script link is refused on the form, before anything is sent (the gateway refuses it too).
+  await link.fill('javascript:alert(1)');
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(form.getByText(/^Use uma página deste site/)).toBeVisible();
+  await link.fill('/support?canal=e2e');
+  await form.getByLabel('Motivo (opcional, vai para a auditoria)').fill('e2e: canal de teste');
+  await snap(page, 'cs-edit-pt-dark-desktop');
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(row.getByRole('cell', { name: '/support?canal=e2e' })).toBeVisible();
+  await snap(page, 'cs-list-pt-dark-desktop');
+  await boPrefs(page, 'en', 'light');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Customer service', level: 1 })).toBeVisible();
+  await snap(page, 'cs-list-en-light-desktop');
+  await page.setViewportSize({ width: 768, height: 1000 });
+  await snap(page, 'cs-list-en-light-tablet');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The member site: its customer-service button opens the edited link in the customer-service window.
+  const context = await browser.newContext();
+  const member = await context.newPage();
+  await useLanguage(member, 'PT');
+  await member.goto('/');
+  const opened = member.waitForEvent('popup');
+  await member
+    .getByRole('button', { name: t('PT', 'common.customerService') })
+    .first()
+    .click();
+  const popup = await opened;
+  await popup.waitForURL(/\/support\?canal=e2e$/);
+  await expect(
+    popup.getByRole('heading', { name: t('PT', 'common.customerService'), level: 1 }),
+  ).toBeVisible();
+  await context.close();
+
+  // Put the entry back for the specs that follow.
+  await row.getByRole('button', { name: 'Edit Support' }).click();
+  await form.getByLabel('Link', { exact: true }).fill('/support');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(row.getByRole('cell', { name: '/support', exact: true })).toBeVisible();
+
+  // RTP: the house games state theirs (from their maths); an operator sets one on a test game.
+  await page.goto('/backoffice/catalogue?vendor=BANCA');
+  await expect(
+    page.getByRole('row').filter({ hasText: 'BANCA-SLOT5X3' }).getByRole('cell', { name: '96.04%' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('row').filter({ hasText: 'BANCA-DICE' }).getByRole('cell', { name: '99.00%' }),
+  ).toBeVisible();
+  await snap(page, 'catalogue-rtp-en-light-desktop');
+  await boPrefs(page, 'pt', 'dark');
+  await page.goto('/backoffice/catalogue?vendor=E2E_PAGING&q=PAGE03');
+  const row03 = page.getByRole('row').filter({ hasText: 'E2E_PAGING-PAGE03' });
+  await row03.getByRole('button', { name: 'Editar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar E2E_PAGING-PAGE03' });
+  const rtp = dialog.getByLabel('RTP (%)');
+  await rtp.fill('101');
+  await expect(dialog.getByText(/^Informe um percentual/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  await rtp.fill('97,25');
+  await snap(page, 'catalogue-rtp-edit-pt-dark-desktop');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(row03.getByRole('cell', { name: '97,25%' })).toBeVisible();
+  await page.setViewportSize({ width: 768, height: 1000 });
+  await snap(page, 'catalogue-rtp-pt-dark-tablet');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Back to none, as the fixture file states.
+  await row03.getByRole('button', { name: 'Editar' }).click();
+  await dialog.getByLabel('RTP (%)').fill('');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(row03.getByRole('cell', { name: '97,25%' })).toHaveCount(0);
+});
+
+test('region rules take blocked countries as chips, by keyboard', async ({ page }) => {
+  await loginNewAdmin(page);
+  await boPrefs(page, 'en', 'dark');
+  await page.goto('/backoffice/maintenance');
+  const box = page.getByRole('combobox', { name: 'Blocked countries' });
+  const chips = page.getByRole('list', { name: 'Blocked countries' });
+  await box.fill('us');
+  await box.press('Enter');
+  await box.pressSequentially('fr,');
+  await box.fill('ZZ');
+  await box.press('Enter');
+  await expect(page.getByText('Not an ISO country code: ZZ')).toBeVisible();
+  await expect(chips.getByRole('listitem')).toHaveText([/US\s*United States/, /FR\s*France/]);
+  await snap(page, 'maintenance-chips-en-dark-desktop');
+  // Save refuses while a code that is no country waits in the box; cleared, it saves the chips.
+  await box.fill('');
+  await page.getByRole('button', { name: 'Save region rules' }).click();
+  await expect(page.getByText('Saved. Every server applies it within two seconds.')).toBeVisible();
+  await page.reload();
+  await expect(chips.getByRole('listitem')).toHaveCount(2);
+  // Removed by their buttons (Tab reaches each), then saved empty again.
+  await page.getByRole('button', { name: 'Remove FR (France)' }).focus();
+  await page.keyboard.press('Enter');
+  await box.focus();
+  await page.keyboard.press('Backspace');
+  await expect(page.getByRole('list', { name: 'Blocked countries' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save region rules' }).click();
+  await expect(page.getByText('Saved. Every server applies it within two seconds.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Blocked countries' })).toHaveCount(0);
 });
 
 test('platform settings preview the sign-up form; an admin creates an operator', async ({ page }) => {

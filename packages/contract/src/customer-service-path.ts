@@ -52,3 +52,32 @@ export const decryptCustomerServicePath = async (stored: string): Promise<string
   );
   return new TextDecoder().decode(plain);
 };
+
+/**
+ * The links a customer-service entry may hold, one rule for the back office's form, the gateway's
+ * validation and the member site's opener: a path on this site (`/support`, never `//host`), an
+ * `https:` or `http:` address with a host, or a `mailto:` address. No spaces or control characters,
+ * at most CUSTOMER_SERVICE_LINK_MAX characters. Anything else (javascript:, data:, tel:, ...) is refused.
+ */
+export const CUSTOMER_SERVICE_LINK_MAX = 500;
+
+export type CustomerServiceLinkKind = 'site' | 'web' | 'mailto';
+
+/** What kind of link `link` is, or null when it is not one a customer-service entry may hold. */
+export function customerServiceLinkKind(link: string): CustomerServiceLinkKind | null {
+  if (link.length === 0 || link.length > CUSTOMER_SERVICE_LINK_MAX) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(link)) return null;
+  if (/^\/(?!\/)/.test(link)) return /^\/[^\\]*$/.test(link) ? 'site' : null;
+  if (/^mailto:[^@/]+@[^@/]+\.[^@/]+$/i.test(link)) return 'mailto';
+  // The host right after the slashes (URL would read https:///path as the host "path").
+  if (!/^https?:\/\/[a-z0-9[]/i.test(link)) return null;
+  try {
+    const url = new URL(link);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && !url.username
+      ? 'web'
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -12,6 +12,7 @@ export * from './patterns.ts';
 export * from './field-rules.ts';
 export * from './session-keys.ts';
 export * from './customer-service-path.ts';
+export * from './iso-countries.ts';
 export * from './system/system.schemas.ts';
 export * from './system/system.routes.ts';
 export * from './operator/operator.schemas.ts';
@@ -64,6 +65,7 @@ export * from './reports/reports.schemas.ts';
 export * from './reports/reports.errors.ts';
 export * from './reports/reports.routes.ts';
 export * from './system/help-ops.schemas.ts';
+export * from './system/customer-service-ops.schemas.ts';
 export * from './games/catalogue-ops.schemas.ts';
 export * from './system/platform-ops.schemas.ts';
 

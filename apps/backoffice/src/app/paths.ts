@@ -12,6 +12,7 @@ export const PAGES = [
   { path: '/adjustments', label: 'finance.navAdjustments', permission: 'balances.adjust' },
   { path: '/catalogue', label: 'nav.catalogue', permission: 'catalogue.manage' },
   { path: '/help', label: 'nav.help', permission: 'content.manage' },
+  { path: '/customer-service', label: 'nav.customerService', permission: 'content.manage' },
   { path: '/maintenance', label: 'nav.maintenance', permission: 'system.settings' },
   { path: '/platform', label: 'nav.platform', permission: 'system.settings' },
   { path: '/operators', label: 'nav.operators', permission: 'operators.manage' },

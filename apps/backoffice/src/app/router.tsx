@@ -78,6 +78,13 @@ export const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('@/features/help/HelpPage.tsx')).HelpPage }),
         },
         {
+          path: 'customer-service',
+          lazy: async () => ({
+            Component: (await import('@/features/customer-service/CustomerServicePage.tsx'))
+              .CustomerServicePage,
+          }),
+        },
+        {
           path: 'catalogue',
           lazy: async () => ({
             Component: (await import('@/features/catalogue/CataloguePage.tsx')).CataloguePage,

@@ -9,6 +9,26 @@ export function formatMoney(minor: number, currency: string): string {
   return fmt.format(Number(text));
 }
 
+/** A return to player in basis points (9650) as a percentage in the viewer's language (96,50 %). */
+export const formatRtp = (bp: number): string =>
+  new Intl.NumberFormat(locale(), { style: 'percent', minimumFractionDigits: 2 }).format(bp / 10_000);
+
+/** Basis points as the RTP field shows them (96,04 in PT, 96.04 in EN). */
+export const rtpInputValue = (bp: number): string =>
+  new Intl.NumberFormat(locale(), { minimumFractionDigits: 2, useGrouping: false }).format(bp / 100);
+
+/**
+ * What an operator typed as an RTP percentage (`96.5`, `96,50`, `96.50%`) as basis points, read from
+ * the text; '' is null (no RTP stated); undefined when it is no percentage of at most two decimals.
+ */
+export function parseRtpInput(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const m = /^(\d{1,3})(?:[.,](\d{1,2}))?\s*%?$/.exec(trimmed);
+  if (!m) return undefined;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
 export const formatTime = (iso: string): string =>
   new Intl.DateTimeFormat(locale(), { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
 

@@ -1,3 +1,4 @@
+import { SANDBOX_RTP, sandboxGame } from '@banca/house-games';
 import type { CatalogueFile, ImportGame, ImportVendor } from '../modules/games/index.ts';
 
 /**
@@ -27,6 +28,29 @@ export const DEMO_VENDORS: ImportVendor[] = [
   vendor('IMES', 'Sandbox Esports', 'SANDBOX', 'SPORTS', 11),
   vendor('SV3', 'Sandbox Cockfight', 'SANDBOX', 'SPORTS', 12),
 ];
+
+/**
+ * The house games' return to player in basis points, from their maths (docs/house-games.md), rounded
+ * down so a figure never overstates: the slot's exact 96.0447% (`slotRtp`), dice's 99% (`diceRtp`),
+ * and for each lottery table the lowest RTP of any of its selections (`lotteryRtp`): Quick 5D's
+ * dragon/tiger at 97.650%, Vietnam 5D's small/big and dragon/tiger at 96.750%, SEA 5D's dragon/tiger
+ * at 97.200%. Constants rather than computed at every start (the lottery enumerations take half a
+ * second); demo-catalogue.test.ts computes them again from @banca/house-games and compares.
+ */
+export const HOUSE_RTP_BP = {
+  'BANCA-SLOT5X3': 9604,
+  'BANCA-DICE': 9900,
+  'LOTT-QUICK5D': 9765,
+  'TCG_LOTTO_VN-VN5D': 9675,
+  'TCG_SEA-SEA5D': 9720,
+} as const;
+
+/**
+ * The sandbox vendor's games pay what @banca/house-games' sandbox table configures (SANDBOX_RTP, 95%),
+ * so that is their catalogue RTP; its lobby entries (isGame VASSALAGE) are no game and state none.
+ */
+const sandboxRtpBp = (g: Pick<ImportGame, 'vassalage' | 'gameCode'>): number | undefined =>
+  sandboxGame(g.vassalage, g.gameCode) ? Math.round(SANDBOX_RTP * 10_000) : undefined;
 
 type GameSeed = Pick<ImportGame, 'vassalage' | 'gameCode' | 'gameType' | 'namePT' | 'nameEN'> &
   Partial<Omit<ImportGame, 'vassalage' | 'gameCode' | 'gameType' | 'namePT' | 'nameEN'>>;
@@ -198,7 +222,12 @@ const SEEDS: GameSeed[] = [
   },
 ];
 
+const rtpOf = (g: GameSeed): number | undefined =>
+  g.isGame === 'VASSALAGE'
+    ? undefined
+    : ((HOUSE_RTP_BP as Record<string, number>)[`${g.vassalage}-${g.gameCode}`] ?? sandboxRtpBp(g));
+
 export const DEMO_CATALOGUE: CatalogueFile = {
   vendors: DEMO_VENDORS,
-  games: SEEDS.map((g, i) => game(g, (i + 1) * 10)),
+  games: SEEDS.map((g, i) => game({ ...g, rtp: rtpOf(g) }, (i + 1) * 10)),
 };

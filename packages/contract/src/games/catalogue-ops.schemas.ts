@@ -10,6 +10,12 @@ const artPath = z
   .max(512)
   .regex(/^\/(?!\/)[A-Za-z0-9/_.~%-]+$/);
 const reason = z.string().trim().min(3).max(500).optional();
+/**
+ * A game's return to player in basis points: 9650 is 96.50%. More than 0, at most 10000 (100%); null
+ * where the catalogue states none.
+ */
+export const RTP_BP_MAX = 10_000;
+export const rtpBpSchema = z.number().int().min(1).max(RTP_BP_MAX);
 const flagQuery = z.enum(['true', 'false']);
 
 /** GET /ops/games/catalogue/games: filters, keyset by nodeId (ascending). */
@@ -37,6 +43,8 @@ export const opsGameSchema = z.strictObject({
   hotRank: z.number().int(),
   sort: z.number().int(),
   enabled: z.boolean(),
+  /** Return to player in basis points (9650 = 96.50%); null: the catalogue states none. */
+  rtp: rtpBpSchema.nullable(),
   updatedAt: z.string().datetime(),
 });
 export type OpsGame = z.infer<typeof opsGameSchema>;
@@ -74,6 +82,8 @@ export const updateGameBodySchema = z
     namePT: z.string().trim().min(1).max(80).optional(),
     nameEN: z.string().trim().min(1).max(80).optional(),
     iconUrl: artPath.optional(),
+    /** null clears it. */
+    rtp: rtpBpSchema.nullable().optional(),
     reason,
   })
   .refine((b) => Object.keys(b).some((k) => k !== 'reason'), { message: 'nothing to change' });
@@ -121,6 +131,8 @@ export const importCatalogueValueSchema = z.strictObject({
       nodeId: z.string(),
       change: z.enum(['added', 'updated', 'disabled']),
       fields: z.array(z.string()),
+      /** When the game's RTP changes (or an added game states one): basis points before and after. */
+      rtp: z.strictObject({ from: rtpBpSchema.nullable(), to: rtpBpSchema.nullable() }).optional(),
     }),
   ),
 });

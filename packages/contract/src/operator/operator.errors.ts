@@ -24,6 +24,12 @@ export const OPERATOR_ERROR_STATUS = {
   help_article_not_found: 404,
   /** Another article of the same language already has this slug. */
   help_article_slug_taken: 409,
+  /** No customer-service entry with this id. */
+  customer_service_not_found: 404,
+  /** Another entry of the same kind already has this label. */
+  customer_service_label_taken: 409,
+  /** A reorder that does not name every entry exactly once, or a new entry past the limit. */
+  customer_service_list_conflict: 409,
   /** The catalogue import file does not validate (the answer lists the rows at fault). */
   catalogue_file_invalid: 400,
 } as const;
@@ -64,6 +70,18 @@ export const OPERATOR_ERROR_MESSAGES: Record<OperatorErrorCode, { PT: string; EN
   help_article_slug_taken: {
     PT: 'Já existe um artigo com este identificador neste idioma.',
     EN: 'An article with this slug already exists in this language.',
+  },
+  customer_service_not_found: {
+    PT: 'Canal de atendimento não encontrado.',
+    EN: 'Customer-service entry not found.',
+  },
+  customer_service_label_taken: {
+    PT: 'Já existe um canal deste tipo com este nome.',
+    EN: 'An entry of this kind with this label already exists.',
+  },
+  customer_service_list_conflict: {
+    PT: 'A lista de canais mudou ou está cheia. Recarregue e tente de novo.',
+    EN: 'The list of entries changed or is full. Reload and try again.',
   },
   catalogue_file_invalid: {
     PT: 'O arquivo do catálogo tem linhas inválidas.',

@@ -1,5 +1,6 @@
 import { queryId, queryInteger } from '../query-number.ts';
 import { z } from 'zod';
+import { isIsoCountryCode } from '../iso-countries.ts';
 import { OPERATOR_ROLE_NAMES, OPS_PERMISSION_NAMES } from './operator-permissions.ts';
 
 /** Maintenance and region-blocking settings an operator changes at run time, without a rebuild. */
@@ -16,8 +17,16 @@ const cidr = z
   .regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'CIDR such as 203.0.113.0/24 or 2001:db8::/32');
 
 export const regionSettingSchema = z.object({
-  /** ISO 3166-1 alpha-2 country codes whose visitors are refused. */
-  blockedCountries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250),
+  /** ISO 3166-1 alpha-2 country codes whose visitors are refused (assigned codes only, each once). */
+  blockedCountries: z
+    .array(
+      z
+        .string()
+        .regex(/^[A-Z]{2}$/)
+        .refine(isIsoCountryCode, { message: 'not an ISO 3166-1 country code' }),
+    )
+    .max(250)
+    .refine((codes) => new Set(codes).size === codes.length, { message: 'a country listed twice' }),
   /** IP ranges (CIDR) whose visitors are refused. */
   blockedIpRanges: z.array(cidr).max(1000),
   /** IP ranges always allowed, even inside a blocked country or range (office, monitoring). */

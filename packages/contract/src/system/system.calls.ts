@@ -1,4 +1,5 @@
 import type { RouteEntry } from '../route-entry.ts';
+import { customerServiceOpsCalls } from './customer-service-ops.calls.ts';
 import { helpOpsCalls } from './help-ops.calls.ts';
 import { platformOpsCalls } from './platform-ops.calls.ts';
 
@@ -69,6 +70,7 @@ export const systemCalls = {
   },
   cdn: { id: 'system.cdn', method: 'GET', path: '/wps/system/cdn', auth: 'none', enc: false },
   ...helpOpsCalls,
+  ...customerServiceOpsCalls,
   ...platformOpsCalls,
 } as const satisfies Record<string, RouteEntry>;
 

@@ -1,3 +1,4 @@
+import { customerServiceOpsRoutes } from './customer-service-ops.routes.ts';
 import { helpOpsRoutes } from './help-ops.routes.ts';
 import { platformOpsRoutes } from './platform-ops.routes.ts';
 import { defineRoute } from '../route.ts';
@@ -77,5 +78,6 @@ export const systemRoutes = {
     response: cdnSchema,
   }),
   ...helpOpsRoutes,
+  ...customerServiceOpsRoutes,
   ...platformOpsRoutes,
 } as const;

@@ -17,7 +17,7 @@ import { allPages, DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
-import { formatTime } from '@/ui/format.ts';
+import { formatRtp, formatTime, parseRtpInput, rtpInputValue } from '@/ui/format.ts';
 import { useUrlCursor, useUrlFilters } from '@/ui/url-state.ts';
 
 const GAME_TYPES = ['RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS', 'LOTT', 'ELOTT'] as const;
@@ -140,6 +140,14 @@ function GamesTab() {
       value: (g) => g.gameType,
       cell: (g) => g.gameType,
       sortable: true,
+    },
+    {
+      id: 'rtp',
+      header: t('catalogue.rtp'),
+      value: (g) => g.rtp,
+      cell: (g) => (g.rtp === null ? <span className="muted">{t('common.none')}</span> : formatRtp(g.rtp)),
+      sortable: true,
+      numeric: true,
     },
     {
       id: 'hot',
@@ -268,11 +276,16 @@ function GameDialog({ game, onClose }: { game: OpsGame; onClose: () => void }) {
       ref.current?.close();
     },
   });
+  const [rtpText, setRtpText] = useState(game.rtp === null ? '' : rtpInputValue(game.rtp));
+  const rtp = parseRtpInput(rtpText);
+  const rtpBad = rtp === undefined || (rtp !== null && (rtp <= 0 || rtp > 10_000));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (rtpBad) return;
     const f = new FormData(event.currentTarget);
     const reason = String(f.get('reason') ?? '').trim();
     save.mutate({
+      rtp: rtp ?? null,
       namePT: String(f.get('namePT') ?? '').trim(),
       nameEN: String(f.get('nameEN') ?? '').trim(),
       iconUrl: String(f.get('iconUrl') ?? '').trim(),
@@ -319,6 +332,15 @@ function GameDialog({ game, onClose }: { game: OpsGame; onClose: () => void }) {
           />
           <Field label={t('catalogue.sort')} name="sort" type="number" defaultValue={game.sort} />
           <Field
+            label={t('catalogue.rtpLabel')}
+            help={t('catalogue.rtpHelp')}
+            name="rtp"
+            inputMode="decimal"
+            value={rtpText}
+            onChange={(e) => setRtpText(e.target.value)}
+            error={rtpBad ? t('catalogue.rtpInvalid') : undefined}
+          />
+          <Field
             label={t('catalogue.hotRankLabel')}
             name="hotRank"
             type="number"
@@ -341,7 +363,7 @@ function GameDialog({ game, onClose }: { game: OpsGame; onClose: () => void }) {
           <button type="button" className="btn btn--ghost" onClick={() => ref.current?.close()}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+          <button type="submit" className="btn btn--primary" disabled={save.isPending || rtpBad}>
             {t('common.save')}
           </button>
         </div>
@@ -675,6 +697,21 @@ function ImportReport({ report }: { report: ImportCatalogueValue }) {
       header: t('catalogue.fields'),
       value: (g) => g.fields.join(' '),
       cell: (g) => g.fields.join(', ') || t('common.none'),
+    },
+    {
+      id: 'rtp',
+      header: t('catalogue.rtp'),
+      value: (g) => (g.rtp ? `${g.rtp.from ?? ''} -> ${g.rtp.to ?? ''}` : ''),
+      cell: (g) =>
+        g.rtp ? (
+          <span className="rtp-change">
+            {g.rtp.from === null ? t('common.none') : formatRtp(g.rtp.from)}
+            <span aria-label={t('catalogue.rtpTo')}> → </span>
+            <strong>{g.rtp.to === null ? t('common.none') : formatRtp(g.rtp.to)}</strong>
+          </span>
+        ) : (
+          ''
+        ),
     },
   ];
   return (

@@ -8,6 +8,7 @@ import { Field } from '@/ui/Field.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { Splash } from '@/ui/Splash.tsx';
 import { formatTime, isoToLocalInput, localInputToIso } from '@/ui/format.ts';
+import { CountryChips, parseCountryCodes } from './CountryChips.tsx';
 
 const KEY = ['ops', 'status-settings'];
 const lines = (text: string) =>
@@ -99,11 +100,16 @@ function RegionCard({ settings }: { settings: StatusSettings }) {
   const { t } = useI18n();
   const save = useSave<StatusSettings['region']>(operatorCalls.setRegion);
   const r = settings.region;
+  const [countries, setCountries] = useState(r.blockedCountries);
+  const [pending, setPending] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Codes typed but not yet turned into chips are saved too, unless one is no country.
+    const typed = parseCountryCodes(pending);
+    if (typed.unknown.length > 0) return;
     const form = new FormData(event.currentTarget);
     save.mutate({
-      blockedCountries: lines(String(form.get('countries') ?? '')).map((c) => c.toUpperCase()),
+      blockedCountries: [...new Set([...countries, ...typed.codes])],
       blockedIpRanges: lines(String(form.get('blocked') ?? '')),
       allowedIpRanges: lines(String(form.get('allowed') ?? '')),
     });
@@ -115,10 +121,13 @@ function RegionCard({ settings }: { settings: StatusSettings }) {
   return (
     <form className="card stack" onSubmit={submit} aria-labelledby="region-title" key={JSON.stringify(r)}>
       <h2 id="region-title">{t('maintenance.regionTitle')}</h2>
-      <Field
+      <CountryChips
         label={t('maintenance.countries')}
-        name="countries"
-        defaultValue={r.blockedCountries.join(', ')}
+        help={t('maintenance.countriesHelp')}
+        value={countries}
+        onChange={setCountries}
+        onPendingChange={setPending}
+        error={fields.includes('blockedCountries') ? t('maintenance.chipsRefused') : null}
       />
       <div className="grid2">
         <div className="field">

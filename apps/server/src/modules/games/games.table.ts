@@ -36,6 +36,8 @@ export interface GameTable {
   prize_modes: ColumnType<string, string | undefined, string>;
   sort: ColumnType<number, number | undefined, number>;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Return to player in basis points (9650 = 96.50%) as the catalogue states it; null: not stated. */
+  rtp_bp: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: Timestamp;
 }
 

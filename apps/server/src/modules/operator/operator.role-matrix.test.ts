@@ -134,6 +134,34 @@ const MATRIX: Record<string, { method: string; path: string; need: Need; body?: 
     need: 'content.manage',
     body: {},
   },
+  'system.ops.listCustomerServices': {
+    method: 'GET',
+    path: '/ops/content/customer-service',
+    need: 'content.manage',
+  },
+  'system.ops.createCustomerService': {
+    method: 'POST',
+    path: '/ops/content/customer-service',
+    need: 'content.manage',
+    body: {},
+  },
+  'system.ops.updateCustomerService': {
+    method: 'PUT',
+    path: '/ops/content/customer-service/999999999',
+    need: 'content.manage',
+    body: {},
+  },
+  'system.ops.deleteCustomerService': {
+    method: 'DELETE',
+    path: '/ops/content/customer-service/999999999',
+    need: 'content.manage',
+  },
+  'system.ops.reorderCustomerServices': {
+    method: 'POST',
+    path: '/ops/content/customer-service/reorder',
+    need: 'content.manage',
+    body: {},
+  },
   'games.ops.listGames': {
     method: 'GET',
     path: '/ops/games/catalogue/games?limit=1',

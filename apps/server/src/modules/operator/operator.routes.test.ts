@@ -278,5 +278,10 @@ describe('region blocking', () => {
     const bad = await setRegion({ blockedCountries: ['brazil'] });
     expect(bad.status).toBe(400);
     expect(bad.body.value.fields).toHaveProperty(['blockedCountries.0']);
+    // Two letters are not enough: only assigned ISO 3166-1 codes, each once.
+    const unassigned = await setRegion({ blockedCountries: ['US', 'XX'] });
+    expect(unassigned.status).toBe(400);
+    expect(unassigned.body.value.fields).toHaveProperty(['blockedCountries.1']);
+    expect((await setRegion({ blockedCountries: ['US', 'US'] })).status).toBe(400);
   });
 });

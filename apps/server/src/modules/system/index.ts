@@ -4,6 +4,7 @@ import type { Visitor } from '../../platform/http/visitor.ts';
 import { installSystemGuard } from './system.guard.ts';
 import { registerSystemRoutes } from './system.routes.ts';
 import { registerHelpOpsRoutes } from './help-articles.ops.ts';
+import { registerCustomerServiceOpsRoutes } from './customer-service.ops.ts';
 import { registerPlatformOpsRoutes } from './platform-settings.ops.ts';
 import type { Db } from '../../database.ts';
 import type { OpsAccess } from '../../ops-access.ts';
@@ -41,6 +42,7 @@ export const systemModule: ServerModule<SystemModuleDeps> = {
     if (deps.ops) {
       const opsDeps = { db: deps.db, merchantCode: deps.merchantCode, ops: deps.ops };
       registerHelpOpsRoutes(app, opsDeps);
+      registerCustomerServiceOpsRoutes(app, opsDeps);
       registerPlatformOpsRoutes(app, { ...opsDeps, system: deps.system });
     }
   },

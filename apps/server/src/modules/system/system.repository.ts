@@ -34,6 +34,7 @@ export const listCustomerServices = (db: DbOrTrx, merchantCode: string) =>
     .selectFrom('customer_service')
     .select(['cs_type', 'label', 'path_encrypted'])
     .where('merchant_code', '=', merchantCode)
+    .where('enabled', '=', true)
     .orderBy('sort')
     .orderBy('id')
     .execute();

@@ -64,6 +64,8 @@ export interface CustomerServiceTable {
   /** encryptCustomerServicePath output: never the raw link. */
   path_encrypted: string;
   sort: number;
+  /** Listed on the member site (migration 202611271700); an operator may switch an entry off. */
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface HelpArticleTable {

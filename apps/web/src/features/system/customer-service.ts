@@ -1,5 +1,5 @@
 import type { CustomerService } from '@banca/contract';
-import { decryptCustomerServicePath } from '@banca/contract';
+import { customerServiceLinkKind, decryptCustomerServicePath } from '@banca/contract';
 import { openBlankWindow } from './cs-window';
 
 export type OpenResult = 'opened' | 'unavailable' | 'blocked';
@@ -28,9 +28,11 @@ export const openCustomerService = async (
   if (!win) return 'blocked';
   try {
     const path = await decryptCustomerServicePath(entry.path);
-    // A path on this site (the built-in /support page) or an absolute http(s) / mailto link.
-    const url = /^\/(?!\/)/.test(path) ? new URL(path, window.location.origin).href : path;
-    if (!/^(https?:|mailto:)/i.test(url)) throw new Error('unsupported customer-service link');
+    // A path on this site (the built-in /support page) or an absolute http(s) / mailto link: the
+    // contract's one rule, which the back office's form and the gateway check on save too.
+    const kind = customerServiceLinkKind(path);
+    if (!kind) throw new Error('unsupported customer-service link');
+    const url = kind === 'site' ? new URL(path, window.location.origin).href : path;
     win.opener = null;
     win.location.href = url;
     return 'opened';

@@ -6,6 +6,7 @@ import {
   nodeIdOf,
   PRIZE_MODES,
   PROVIDER_KINDS,
+  rtpBpSchema,
   vassalageSchema,
 } from '@banca/contract';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -65,6 +66,11 @@ export const importGameSchema = z.strictObject({
   ),
   sort: int.default(0),
   enabled: flag.default(true),
+  /** Return to player in basis points (9650 = 96.50%), 1-10000; empty or absent: not stated. */
+  rtp: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    rtpBpSchema.optional(),
+  ),
   // CSV files may carry a vendor display name column for readers; the vendor section decides.
   vendorName: optionalText,
 });

@@ -48,6 +48,8 @@ export interface GameChange {
   change: 'added' | 'updated' | 'disabled';
   /** Columns of `game` that change (updated), `enabled` (disabled), none (added). */
   fields: string[];
+  /** The RTP in basis points before and after, when it changes (or an added game states one). */
+  rtp?: { from: number | null; to: number | null };
 }
 
 const MAX_DETAILS = 500;
@@ -66,6 +68,7 @@ const GAME_FIELDS = [
   'prize_modes',
   'sort',
   'enabled',
+  'rtp_bp',
 ] as const;
 
 class DryRunRollback extends Error {}
@@ -211,6 +214,7 @@ async function applyCatalogue(trx: DbOrTrx, file: CatalogueFile): Promise<Import
       prize_modes: g.prizeModes.join(','),
       sort: g.sort,
       enabled: g.enabled,
+      rtp_bp: g.rtp ?? null,
     };
     const r = reportOf(g.vassalage);
     const before = existingGames.get(nodeId);
@@ -218,7 +222,12 @@ async function applyCatalogue(trx: DbOrTrx, file: CatalogueFile): Promise<Import
     if (!before) {
       inserts.push(row);
       r.added++;
-      detail({ nodeId, change: 'added', fields: [] });
+      detail({
+        nodeId,
+        change: 'added',
+        fields: [],
+        ...(row.rtp_bp !== null ? { rtp: { from: null, to: row.rtp_bp } } : {}),
+      });
       continue;
     }
     const fields = GAME_FIELDS.filter((f) =>
@@ -228,7 +237,12 @@ async function applyCatalogue(trx: DbOrTrx, file: CatalogueFile): Promise<Import
       r.unchanged++;
       continue;
     }
-    detail({ nodeId, change: 'updated', fields });
+    detail({
+      nodeId,
+      change: 'updated',
+      fields,
+      ...(fields.includes('rtp_bp') ? { rtp: { from: before.rtp_bp, to: row.rtp_bp } } : {}),
+    });
     await updateGame(trx, nodeId, { ...row, updated_at: new Date() });
     r.updated++;
   }

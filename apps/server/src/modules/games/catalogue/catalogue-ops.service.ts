@@ -56,6 +56,7 @@ const toGame = (g: repo.OpsGameRow): OpsGame => ({
   hotRank: g.hot_rank,
   sort: g.sort,
   enabled: g.enabled,
+  rtp: g.rtp_bp,
   updatedAt: g.updated_at.toISOString(),
 });
 
@@ -125,6 +126,7 @@ export async function updateGameByOperator(
       ...(body.namePT !== undefined ? { name_pt: body.namePT, search_pt: normalizeSearch(body.namePT) } : {}),
       ...(body.nameEN !== undefined ? { name_en: body.nameEN, search_en: normalizeSearch(body.nameEN) } : {}),
       ...(body.iconUrl !== undefined ? { icon_url: body.iconUrl } : {}),
+      ...(body.rtp !== undefined ? { rtp_bp: body.rtp } : {}),
       updated_at: new Date(),
     });
     const before = toGame(current);

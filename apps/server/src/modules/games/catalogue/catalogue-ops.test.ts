@@ -225,6 +225,62 @@ describe('catalogue import from the back office', () => {
     expectFailure(await putGame('OPSV-G1', { iconUrl: 'https://evil.example/x.png' }), 400, 'invalid_input');
     expectFailure(await putGame('OPSV-G1', { hotRank: -1 }), 400, 'invalid_input');
     expectFailure(await putGame('OPSV-G1', { namePT: '' }), 400, 'invalid_input');
+    for (const rtp of [0, -1, 10_001, 96.5, '9650'])
+      expectFailure(await putGame('OPSV-G1', { rtp }), 400, 'invalid_input');
     expect(await listed('OPSV')).toEqual(expect.arrayContaining(['G1', 'G2']));
+  });
+
+  it('states an RTP: the import previews its change, the operator edits or clears it, audited', async () => {
+    const rtpFile = (rtp?: number | string) =>
+      JSON.stringify({
+        vendors: [{ vassalage: 'RTPV', displayName: 'RTP Studio', gameType: 'RNG' }],
+        games: [{ vassalage: 'RTPV', gameCode: 'R1', gameType: 'RNG', namePT: 'Um', nameEN: 'One', rtp }],
+      });
+    const added = await importCall({ format: 'json', text: rtpFile(9650), apply: true });
+    expect(added.body.value.games).toEqual([
+      { nodeId: 'RTPV-R1', change: 'added', fields: [], rtp: { from: null, to: 9650 } },
+    ]);
+    const preview = await importCall({ format: 'json', text: rtpFile(9712), apply: false });
+    expect(preview.body.value.games).toEqual([
+      { nodeId: 'RTPV-R1', change: 'updated', fields: ['rtp_bp'], rtp: { from: 9650, to: 9712 } },
+    ]);
+    // CSV carries it as a column; an empty cell states none.
+    const csv = 'vassalage,gameCode,gameType,namePT,nameEN,rtp\nRTPV,R1,RNG,Um,One,\n';
+    expect((await importCall({ format: 'csv', text: csv, apply: false })).body.value.games).toEqual([
+      { nodeId: 'RTPV-R1', change: 'updated', fields: ['rtp_bp'], rtp: { from: 9650, to: null } },
+    ]);
+    for (const bad of [0, 10_001, 96.5, 'x'])
+      expectFailure(
+        await importCall({ format: 'json', text: rtpFile(bad), apply: false }),
+        400,
+        'catalogue_file_invalid',
+      );
+
+    const game = async () =>
+      (await t.ops(`${gamesRoutes.opsGames.path}?vendor=RTPV`, { token: content.token })).body.value.items[0];
+    expect((await game()).rtp).toBe(9650);
+    expect((await putGame('RTPV-R1', { rtp: 9600, reason: 'Certified' })).body.value.rtp).toBe(9600);
+    expect((await putGame('RTPV-R1', { rtp: null })).body.value.rtp).toBeNull();
+    expect((await game()).rtp).toBeNull();
+    const audit = await t.ops(`${operatorRoutes.audit.path}?subjectType=game&subjectId=RTPV-R1`, {
+      token: admin.token,
+    });
+    expect(
+      audit.body.value.items.map((a: { before: { rtp: number }; after: { rtp: number } }) => [
+        a.before.rtp,
+        a.after.rtp,
+      ]),
+    ).toEqual([
+      [9600, null],
+      [9650, 9600],
+    ]);
+  });
+
+  it('the demo catalogue states its games’ RTP', async () => {
+    const res = await t.ops(`${gamesRoutes.opsGames.path}?vendor=BANCA`, { token: content.token });
+    const rtp = Object.fromEntries(
+      res.body.value.items.map((g: { nodeId: string; rtp: number }) => [g.nodeId, g.rtp]),
+    );
+    expect(rtp).toMatchObject({ 'BANCA-SLOT5X3': 9604, 'BANCA-DICE': 9900 });
   });
 });

@@ -41,6 +41,7 @@ import * as m202611271510 from './202611271510-member-tree-joined.ts';
 import * as m202611271520 from './202611271520-system-help-publishing.ts';
 import * as m202611271608 from './202611271608-wallet-adjustment-requests.ts';
 import * as m202611271630 from './202611271630-agent-contracts.ts';
+import * as m202611271700 from './202611271700-system-cs-entries-game-rtp.ts';
 import * as m202611271740 from './202611271740-reports-team-active-count.ts';
 
 /**
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
   '202611271520-system-help-publishing': m202611271520,
   '202611271608-wallet-adjustment-requests': m202611271608,
   '202611271630-agent-contracts': m202611271630,
+  '202611271700-system-cs-entries-game-rtp': m202611271700,
   '202611271740-reports-team-active-count': m202611271740,
 };
 
