@@ -1,6 +1,12 @@
-import type { OperatorRoleName, OpsPermission } from '@banca/contract';
+import {
+  OPERATOR_ERROR_STATUS,
+  type OperatorErrorCode,
+  type OperatorRoleName,
+  type OpsPermission,
+} from '@banca/contract';
 import type { onRequestHookHandler } from 'fastify';
 import type { DbOrTrx } from './database.ts';
+import { DomainError } from './platform/http/app-error.ts';
 
 /**
  * How back-office (`/ops`) routes of any module check who is calling and record what they did,
@@ -54,5 +60,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The operator behind an /ops call, set by OpsAccess.require. */
     operator?: OperatorActor;
+  }
+}
+
+/** A refused back-office call of any module, with its contract code and status (operator.errors.ts). */
+export class OpsError extends DomainError<OperatorErrorCode> {
+  override name = 'OpsError';
+
+  constructor(code: OperatorErrorCode, value: unknown = null) {
+    super(code, OPERATOR_ERROR_STATUS[code], value);
   }
 }

@@ -4,18 +4,16 @@ import {
   CUSTOMER_SERVICE_MAX_ENTRIES,
   decryptCustomerServicePath,
   encryptCustomerServicePath,
-  OPERATOR_ERROR_STATUS,
   systemRoutes,
   type CreateCustomerServiceBody,
-  type OperatorErrorCode,
   type OpsCustomerService,
   type ReorderCustomerServiceBody,
   type UpdateCustomerServiceBody,
 } from '@banca/contract';
 import type { Db, DbOrTrx } from '../../database.ts';
-import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
+import { OpsError, type OperatorActor, type OpsAccess } from '../../ops-access.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
-import { AppError, DomainError } from '../../platform/http/app-error.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
 import * as repo from './customer-service.repository.ts';
 
@@ -27,13 +25,6 @@ import * as repo from './customer-service.repository.ts';
  * transaction. The member calls (`/wps/system/customerService`, the start-up answer) read the table on
  * every request, uncached, so a change shows on every node at the member's next page load.
  */
-class CustomerServiceOpsError extends DomainError<OperatorErrorCode> {
-  override name = 'CustomerServiceOpsError';
-  constructor(code: OperatorErrorCode) {
-    super(code, OPERATOR_ERROR_STATUS[code]);
-  }
-}
-
 export interface CustomerServiceOpsDeps {
   db: Db;
   merchantCode: string;
@@ -76,10 +67,9 @@ export async function createCustomerService(
   const pathEncrypted = await encryptCustomerServicePath(body.path);
   return inTransaction(deps.db, async (trx) => {
     const all = await repo.listAllCustomerServices(trx, deps.merchantCode, true);
-    if (all.length >= CUSTOMER_SERVICE_MAX_ENTRIES)
-      throw new CustomerServiceOpsError('customer_service_list_conflict');
+    if (all.length >= CUSTOMER_SERVICE_MAX_ENTRIES) throw new OpsError('customer_service_list_conflict');
     if (await repo.customerServiceLabelTaken(trx, deps.merchantCode, body.csType, body.label))
-      throw new CustomerServiceOpsError('customer_service_label_taken');
+      throw new OpsError('customer_service_label_taken');
     const row = await repo.insertCustomerService(trx, {
       merchant_code: deps.merchantCode,
       cs_type: body.csType,
@@ -113,7 +103,7 @@ export async function updateCustomerService(
   const pathEncrypted = body.path !== undefined ? await encryptCustomerServicePath(body.path) : undefined;
   return inTransaction(deps.db, async (trx) => {
     const current = await repo.findCustomerService(trx, deps.merchantCode, id);
-    if (!current) throw new CustomerServiceOpsError('customer_service_not_found');
+    if (!current) throw new OpsError('customer_service_not_found');
     const before = await toOps(current);
     const csType = body.csType ?? before.csType;
     const path = body.path ?? before.path;
@@ -126,7 +116,7 @@ export async function updateCustomerService(
       (body.label !== undefined || body.csType !== undefined) &&
       (await repo.customerServiceLabelTaken(trx, deps.merchantCode, csType, label, id))
     )
-      throw new CustomerServiceOpsError('customer_service_label_taken');
+      throw new OpsError('customer_service_label_taken');
     const row = await repo.updateCustomerServiceRow(trx, deps.merchantCode, id, {
       ...(body.csType !== undefined ? { cs_type: body.csType } : {}),
       ...(body.label !== undefined ? { label: body.label } : {}),
@@ -164,7 +154,7 @@ export async function deleteCustomerService(
 ) {
   return inTransaction(deps.db, async (trx) => {
     const current = await repo.findCustomerService(trx, deps.merchantCode, id);
-    if (!current) throw new CustomerServiceOpsError('customer_service_not_found');
+    if (!current) throw new OpsError('customer_service_not_found');
     const before = await toOps(current);
     await repo.deleteCustomerServiceRow(trx, deps.merchantCode, id);
     await deps.ops.audit(trx, {
@@ -193,7 +183,7 @@ export async function reorderCustomerServices(
     // Every entry exactly once: an order made from a stale list (an entry added or deleted meanwhile)
     // is refused rather than guessed at.
     if (body.ids.length !== all.length || !body.ids.every((id) => known.has(id)))
-      throw new CustomerServiceOpsError('customer_service_list_conflict');
+      throw new OpsError('customer_service_list_conflict');
     for (const [i, id] of body.ids.entries()) {
       await repo.updateCustomerServiceRow(trx, deps.merchantCode, id, { sort: (i + 1) * SORT_STEP });
     }

@@ -1,16 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  OPERATOR_ERROR_STATUS,
   systemRoutes,
   type CreateHelpArticleBody,
-  type OperatorErrorCode,
   type OpsHelpArticle,
   type UpdateHelpArticleBody,
 } from '@banca/contract';
 import type { Db } from '../../database.ts';
-import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
+import { OpsError, type OperatorActor, type OpsAccess } from '../../ops-access.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
-import { AppError, DomainError } from '../../platform/http/app-error.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
 import { sanitizeRichText } from '../../platform/html/rich-text.ts';
 import * as repo from './help-article.repository.ts';
@@ -21,13 +19,6 @@ import * as repo from './help-article.repository.ts';
  * again by SystemService.helpCenter when the member site reads it. Each change is audited with the
  * article before and after, in its transaction.
  */
-class HelpOpsError extends DomainError<OperatorErrorCode> {
-  override name = 'HelpOpsError';
-  constructor(code: OperatorErrorCode) {
-    super(code, OPERATOR_ERROR_STATUS[code]);
-  }
-}
-
 export interface HelpOpsDeps {
   db: Db;
   merchantCode: string;
@@ -60,7 +51,7 @@ export async function createHelpArticle(
 ): Promise<OpsHelpArticle> {
   return inTransaction(deps.db, async (trx) => {
     if (await repo.helpSlugTaken(trx, deps.merchantCode, body.lang, body.slug))
-      throw new HelpOpsError('help_article_slug_taken');
+      throw new OpsError('help_article_slug_taken');
     const row = await repo.insertHelpArticle(trx, {
       merchant_code: deps.merchantCode,
       lang: body.lang,
@@ -96,12 +87,12 @@ export async function updateHelpArticle(
 ): Promise<OpsHelpArticle> {
   return inTransaction(deps.db, async (trx) => {
     const current = await repo.findHelpArticle(trx, deps.merchantCode, id, true);
-    if (!current) throw new HelpOpsError('help_article_not_found');
+    if (!current) throw new OpsError('help_article_not_found');
     if (
       body.slug !== undefined &&
       (await repo.helpSlugTaken(trx, deps.merchantCode, current.lang, body.slug, id))
     )
-      throw new HelpOpsError('help_article_slug_taken');
+      throw new OpsError('help_article_slug_taken');
     const before = toOps(current);
     const row = await repo.updateHelpArticleRow(trx, deps.merchantCode, id, {
       ...(body.slug !== undefined ? { slug: body.slug } : {}),

@@ -1,9 +1,7 @@
 import {
-  OPERATOR_ERROR_STATUS,
   PROVIDER_KINDS,
   type ImportCatalogueBody,
   type ImportCatalogueValue,
-  type OperatorErrorCode,
   type OpsGame,
   type OpsGamesPage,
   type OpsGamesQuery,
@@ -12,9 +10,8 @@ import {
   type UpdateVendorBody,
 } from '@banca/contract';
 import type { Db, DbOrTrx } from '../../../database.ts';
-import type { OperatorActor, OpsAccess } from '../../../ops-access.ts';
+import { OpsError, type OperatorActor, type OpsAccess } from '../../../ops-access.ts';
 import { recordEvent } from '../../../platform/events/event-catalogue.ts';
-import { DomainError } from '../../../platform/http/app-error.ts';
 import { GamesError } from '../games.errors.ts';
 import { CatalogueFileError, parseCatalogueFile } from './catalogue-file.ts';
 import { importCatalogue, type ImportReport } from './catalogue-import.ts';
@@ -35,13 +32,6 @@ export interface CatalogueOpsDeps {
   ops: OpsAccess;
   /** This node's catalogue: told of the new version after the commit. */
   changed: (version: number) => void;
-}
-
-class CatalogueOpsError extends DomainError<OperatorErrorCode> {
-  override name = 'CatalogueOpsError';
-  constructor(code: OperatorErrorCode, value: unknown = null) {
-    super(code, OPERATOR_ERROR_STATUS[code], value);
-  }
 }
 
 const toGame = (g: repo.OpsGameRow): OpsGame => ({
@@ -194,7 +184,7 @@ export async function importByOperator(
     file = parseCatalogueFile(body.text, body.format);
   } catch (error) {
     if (error instanceof CatalogueFileError)
-      throw new CatalogueOpsError('catalogue_file_invalid', { errors: error.errors.slice(0, 50) });
+      throw new OpsError('catalogue_file_invalid', { errors: error.errors.slice(0, 50) });
     throw error;
   }
   let version: number | null = null;
@@ -234,7 +224,7 @@ export async function importByOperator(
     });
   } catch (error) {
     if (error instanceof CatalogueFileError)
-      throw new CatalogueOpsError('catalogue_file_invalid', { errors: error.errors.slice(0, 50) });
+      throw new OpsError('catalogue_file_invalid', { errors: error.errors.slice(0, 50) });
     throw error;
   }
   if (version !== null) deps.changed(version);
