@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   expect,
@@ -9,7 +9,15 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { PASSWORD, register, useLanguage } from './auth-support';
-import { fromOwnAddress, setMaintenance, shot, t, totpCode, waitForStatus } from './support';
+import {
+  fromOwnAddress,
+  playSandboxRounds,
+  setMaintenance,
+  shot,
+  t,
+  totpCode,
+  waitForStatus,
+} from './support';
 
 /**
  * Issue 23's "done when", as one journey of new operators in Chromium (desktop, PT; screenshots also
@@ -96,27 +104,6 @@ async function looks(page: Page, info: TestInfo, name: string) {
   await shot(page, info, `journey-${name}`);
 }
 
-/** The sandbox vendor's signed wallet calls (docs/vendor-api.md). */
-async function vendor(api: APIRequestContext) {
-  const cred = await api.post('/dev/vendor/credentials', { data: { vendor: VENDOR } });
-  expect(cred.ok(), await cred.text()).toBe(true);
-  const secret = (await cred.json()).value.secret as string;
-  return async (call: 'debit' | 'credit', body: Record<string, unknown>) => {
-    const raw = JSON.stringify(body);
-    const ts = String(Math.floor(Date.now() / 1000));
-    const res = await api.post(`/callback/vendor/${call}`, {
-      headers: {
-        'content-type': 'application/json',
-        'x-vendor-id': VENDOR,
-        'x-vendor-timestamp': ts,
-        'x-vendor-signature': createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex'),
-      },
-      data: raw,
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-  };
-}
-
 /** Today's GGR figure on the dashboard, once the rollups answered (the text, and in minor units). */
 async function dashboardGgr(page: Page): Promise<string> {
   await page.goto('/backoffice/dashboard');
@@ -184,33 +171,16 @@ test('operators run the site: 2FA, maintenance, a member found, paid, adjusted, 
   await sandbox.close();
 
   // They play three rounds with the sandbox vendor (its signed wallet calls).
-  const session = await request.post('/dev/vendor/player-session', {
-    data: { vendor: VENDOR, memberId, amount: 0 },
-  });
-  expect(session.ok(), await session.text()).toBe(true);
-  const playerSession = (await session.json()).value.playerSession as string;
-  const send = await vendor(request);
-  for (const r of [
-    { gameCode: 'LIVE_BACCARAT', stake: 3_000, payout: 1_000 },
-    { gameCode: 'LIVE_ROULETTE', stake: 2_000, payout: 0 },
-    { gameCode: 'FISH_OCEAN', stake: 1_500, payout: 4_000 },
-  ]) {
-    const roundId = `journey-${randomBytes(6).toString('hex')}`;
-    await send('debit', {
-      playerSession,
-      transactionId: `${roundId}-d`,
-      roundId,
-      gameCode: r.gameCode,
-      amount: r.stake,
-    });
-    await send('credit', {
-      playerSession,
-      transactionId: `${roundId}-c`,
-      roundId,
-      amount: r.payout,
-      closeRound: true,
-    });
-  }
+  await playSandboxRounds(
+    request,
+    memberId,
+    [
+      { gameCode: 'LIVE_BACCARAT', stake: 3_000, payout: 1_000 },
+      { gameCode: 'LIVE_ROULETTE', stake: 2_000, payout: 0 },
+      { gameCode: 'FISH_OCEAN', stake: 1_500, payout: 4_000 },
+    ],
+    VENDOR,
+  );
 
   // The member binds a PIX key and asks for a withdrawal of R$ 100,00 in the member centre.
   await member.goto('/member?page=securityCenter');

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,4 +135,58 @@ export async function financeOperator(api: APIRequestContext): Promise<Record<st
   });
   expect(session.ok()).toBe(true);
   return { Authorization: `Bearer ${(await session.json()).value.token}` };
+}
+
+/**
+ * The sandbox vendor's signed wallet calls (docs/vendor-api.md), with its secret from the dev route:
+ * `send('debit' | 'credit', body)` expects a 200.
+ */
+export async function sandboxVendor(api: APIRequestContext, vendor = 'SANDBOX') {
+  const cred = await api.post('/dev/vendor/credentials', { data: { vendor } });
+  expect(cred.ok(), await cred.text()).toBe(true);
+  const secret = (await cred.json()).value.secret as string;
+  return async (call: 'debit' | 'credit', body: Record<string, unknown>) => {
+    const raw = JSON.stringify(body);
+    const ts = String(Math.floor(Date.now() / 1000));
+    const res = await api.post(`/callback/vendor/${call}`, {
+      headers: {
+        'content-type': 'application/json',
+        'x-vendor-id': vendor,
+        'x-vendor-timestamp': ts,
+        'x-vendor-signature': createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex'),
+      },
+      data: raw,
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+}
+
+/** Plays closed rounds for a member with the sandbox vendor: a debit of each stake, a credit of its payout. */
+export async function playSandboxRounds(
+  api: APIRequestContext,
+  memberId: number,
+  rounds: readonly { gameCode: string; stake: number; payout: number }[],
+  vendor = 'SANDBOX',
+): Promise<void> {
+  const session = await api.post('/dev/vendor/player-session', { data: { vendor, memberId, amount: 0 } });
+  expect(session.ok(), await session.text()).toBe(true);
+  const playerSession = (await session.json()).value.playerSession as string;
+  const send = await sandboxVendor(api, vendor);
+  for (const r of rounds) {
+    const roundId = `e2e-${randomBytes(6).toString('hex')}`;
+    await send('debit', {
+      playerSession,
+      transactionId: `${roundId}-d`,
+      roundId,
+      gameCode: r.gameCode,
+      amount: r.stake,
+    });
+    await send('credit', {
+      playerSession,
+      transactionId: `${roundId}-c`,
+      roundId,
+      amount: r.payout,
+      closeRound: true,
+    });
+  }
 }
