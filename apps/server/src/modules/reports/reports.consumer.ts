@@ -9,7 +9,7 @@ import {
   walletDepositCredited,
   walletWithdrawalPaid,
 } from '../wallet/index.ts';
-import { merchantDay, shardOf } from './reports.days.ts';
+import { merchantDay, merchantHour, shardOf } from './reports.days.ts';
 import {
   applyBonus,
   applyDeposit,
@@ -68,6 +68,7 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
         ref: FACT.round(p.roundId),
         currency: p.currency,
         day: merchantDay(p.settledAt, await zoneIn(trx)),
+        hour: merchantHour(p.settledAt, await zoneIn(trx)),
         shard: shardOf(p.memberId),
         memberId: p.memberId,
         // roundId is `<vendor>:<vendor's round id>`; vendor codes hold no colon.

@@ -15,6 +15,8 @@ export interface RoundFact {
   ref: string;
   currency: string;
   day: string;
+  /** The merchant-local hour the round settled in: the instant it began (reports.days.ts merchantHour). */
+  hour: string;
   shard: number;
   memberId: number;
   vendor: string;
