@@ -17,6 +17,29 @@ export type ContractKind = (typeof CONTRACT_KINDS)[number];
 /** The products a contract covers; CONS is all of them together (spec: consolidated). */
 export const CONTRACT_PRODUCTS = ['LIVE', 'RNG', 'SPORTS', 'LOTT', 'FISH', 'ELOTT', 'PVP', 'CONS'] as const;
 export type ContractProduct = (typeof CONTRACT_PRODUCTS)[number];
+/** What a settled round counts under: one product, or OTHER (a game type no product names: only CONS covers it). */
+export type RoundProduct = Exclude<ContractProduct, 'CONS'> | 'OTHER';
+/** The lottery products: real-time salaries are paid on their rounds only. */
+export const LOTTERY_PRODUCTS = ['LOTT', 'ELOTT'] as const satisfies readonly RoundProduct[];
+const ROUND_PRODUCTS: Readonly<Record<string, RoundProduct>> = {
+  LIVE: 'LIVE',
+  RNG: 'RNG',
+  SPORTS: 'SPORTS',
+  ESPORTS: 'SPORTS',
+  LOTT: 'LOTT',
+  FISH: 'FISH',
+  ELOTT: 'ELOTT',
+  PVP: 'PVP',
+};
+/**
+ * The one game type -> product mapping (docs/agent-centre.md "Products"): the catalogue's game types
+ * (GAME_TYPES) are the products of the same name, ESPORTS counts as SPORTS, anything else is OTHER.
+ * The reports' hour rollups store each round under it; a contract's product filters its team figures.
+ */
+export const productOfGameType = (gameType: string): RoundProduct => ROUND_PRODUCTS[gameType] ?? 'OTHER';
+/** The round products a contract's product covers: CONS all of them (OTHER too), any other just itself. */
+export const productsCovered = (product: ContractProduct): readonly RoundProduct[] | null =>
+  product === 'CONS' ? null : [product];
 /**
  * Settlement periods: the spec's D daily, W weekly, H semimonthly, M monthly for dividends; daily
  * wages are D; hourly salaries HOUR; real-time salaries RT (every 5 minutes).

@@ -16,7 +16,9 @@ import {
   applyRegistration,
   applyRound,
   applyWithdrawal,
+  type RoundFact,
 } from './reports.repository.ts';
+import { applyRoundsTeamHour } from './reports.team-hour.ts';
 
 const ZONE_CACHE_MS = 1000;
 
@@ -63,7 +65,7 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
     on(roundSettled, async (event, trx) => {
       const p = event.payload;
       if (p.currency === PLAY_MONEY_CURRENCY) return;
-      await applyRound(trx, {
+      const round: RoundFact = {
         uplines: await uplinesIn(trx, p.memberId),
         ref: FACT.round(p.roundId),
         currency: p.currency,
@@ -76,7 +78,9 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
         gameType: p.gameType,
         stake: p.stake,
         payout: p.payout,
-      });
+      };
+      await applyRound(trx, round);
+      await applyRoundsTeamHour(trx, [round]);
     }),
     on(walletDepositCredited, async (event, trx) => {
       const p = event.payload;

@@ -15,6 +15,7 @@ import { FACT } from './reports.consumer.ts';
 import { merchantDay, shardOf } from './reports.days.ts';
 import { insertRollupRows, lockAndClearRollups } from './reports.repository.ts';
 import type { ReportsTables } from './reports.table.ts';
+import { TEAM_HOUR_FACT, teamHourRebuild } from './reports.team-hour.ts';
 
 /** What a rebuild counted. */
 export interface RebuildSummary {
@@ -144,6 +145,7 @@ export async function rebuildReports(db: DbOrTrx, merchantCode: string): Promise
     const registrations = new Map<string, Required<Row<'report_registration_day'>>>();
     const active = new Set<string>();
     const members = new Map<string, MemberDayRow>();
+    const teamHours = teamHourRebuild(timeZone);
     let factRows = 0;
     const facts = async (source: string, refs: string[]) => {
       await insertRollupRows(
@@ -240,8 +242,10 @@ export async function rebuildReports(db: DbOrTrx, merchantCode: string): Promise
             active.add(activeKey);
             d.active_players += 1;
           }
+          teamHours.add(r);
         }
         await facts('round', refs);
+        await facts(TEAM_HOUR_FACT, refs);
       },
     );
 
@@ -332,6 +336,7 @@ export async function rebuildReports(db: DbOrTrx, merchantCode: string): Promise
     const team = await teamRollups(trx, [...members.values()]);
     await insertRollupRows(trx, 'report_team_day', team.days);
     await insertRollupRows(trx, 'report_team_active', team.active);
+    const teamHourRows = await teamHours.write(trx);
     return {
       timeZone,
       rounds,
@@ -347,6 +352,7 @@ export async function rebuildReports(db: DbOrTrx, merchantCode: string): Promise
         report_member_day: members.size,
         report_team_day: team.days.length,
         report_team_active: team.active.length,
+        report_team_hour: teamHourRows,
         report_fact: factRows,
       },
     };

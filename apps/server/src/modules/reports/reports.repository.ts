@@ -204,6 +204,7 @@ const ROLLUP_TABLES = [
   'report_member_day',
   'report_team_day',
   'report_team_active',
+  'report_team_hour',
   'report_fact',
 ] as const;
 

@@ -41,6 +41,7 @@ import * as m202611271510 from './202611271510-member-tree-joined.ts';
 import * as m202611271520 from './202611271520-system-help-publishing.ts';
 import * as m202611271608 from './202611271608-wallet-adjustment-requests.ts';
 import * as m202611271630 from './202611271630-agent-contracts.ts';
+import * as m202611271720 from './202611271720-agent-hourly.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -101,6 +102,7 @@ export const migrations: Record<string, Migration> = {
   '202611271520-system-help-publishing': m202611271520,
   '202611271608-wallet-adjustment-requests': m202611271608,
   '202611271630-agent-contracts': m202611271630,
+  '202611271720-agent-hourly': m202611271720,
 };
 
 export const migrationProvider: MigrationProvider = {
