@@ -228,8 +228,15 @@ export const settlementViewSchema = z.strictObject({
   teamValidBet: money,
   teamPnl: money,
   activeMembers: count,
+  /** Settled rounds counted (real-time: those that met the tier's minimum single bet). */
+  rounds: count,
   rateType: z.enum(['PERCENT', 'FIXED']),
+  /** Basis points or minor units (rateType); real-time: the profit rate. */
   rate: z.number().int().min(0),
+  /** Real-time only: the stake of the counted rounds the member won (paid at the profit rate). */
+  wonBet: money.nullable(),
+  /** Real-time only: the loss rate in basis points (paid on the other counted rounds). */
+  lossRate: z.number().int().min(0).nullable(),
   amount: money,
   /** What moved now; amount - paid is owed (a debt of the upline). */
   paid: money,

@@ -352,9 +352,13 @@ describe('settlement', () => {
   });
   const day = '2026-01-10';
   const settleAt = new Date('2026-01-11T12:00:00Z');
+  // What the reports consumer writes for a round: the member's hour under itself and each upline.
   const play = (memberId: number, stake: number, payout: number) =>
-    sql`insert into report_member_day (member_id, day, currency, rounds, stake, payout)
-        values (${memberId}, ${day}::date, 'BRL', 1, ${stake}, ${payout})`.execute(t.database.db);
+    sql`insert into report_team_hour (agent_id, hour, product, currency, member_id, rounds, stake, payout)
+        select a, ${`${day}T10:00:00Z`}::timestamptz, 'LIVE', 'BRL', ${memberId}::integer, 1, ${stake}::bigint,
+          ${payout}::bigint
+        from unnest(array[${memberId}::integer] || array(select ancestor_id from member_tree
+          where descendant_id = ${memberId}::integer)) a`.execute(t.database.db);
   const balance = async (id: number) => (await memberBalances(t.database.db, [id], 'BRL')).get(id) ?? 0;
   const ledgerSum = async () =>
     Number(
