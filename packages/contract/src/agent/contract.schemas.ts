@@ -246,6 +246,31 @@ export const settlementViewSchema = z.strictObject({
 });
 export type SettlementView = z.infer<typeof settlementViewSchema>;
 
+/**
+ * POST /wps/agent/contracts/preview: the offer's tiers applied to the downline's last period by the
+ * settlement's rule (daily: yesterday; dividend: the last whole period of its type; hourly: the last
+ * closed hour; real-time: the last hour's twelve 5-minute periods, each by the rule, summed). Tier,
+ * rate and active members are of the period that paid most (real-time) or of the one period.
+ */
+export const contractPreviewValueSchema = z.strictObject({
+  kind: z.enum(CONTRACT_KINDS),
+  from: iso,
+  to: iso,
+  /** Periods in [from, to) (1 but for real-time: 12). */
+  periods: count,
+  tier: z.number().int().min(0).nullable(),
+  teamValidBet: money,
+  teamPnl: money,
+  activeMembers: count,
+  rounds: count,
+  rateType: z.enum(['PERCENT', 'FIXED']),
+  rate: z.number().int().min(0),
+  wonBet: money.nullable(),
+  lossRate: z.number().int().min(0).nullable(),
+  amount: money,
+});
+export type ContractPreviewValue = z.infer<typeof contractPreviewValueSchema>;
+
 export const settlementListQuerySchema = z.strictObject({
   kind: z.enum(CONTRACT_KINDS).optional(),
   role: z.enum(['upline', 'downline', 'all']).default('all'),

@@ -2,6 +2,8 @@ import {
   LOTTERY_PRODUCTS,
   productsCovered,
   type ContractKind,
+  type ContractOfferBody,
+  type ContractPreviewValue,
   type ContractProduct,
   type RealtimeTier,
   type SettlementList,
@@ -43,6 +45,7 @@ import {
   type RealtimeRound,
   type SettlementPeriod,
 } from './agent-contracts.rules.ts';
+import { AgentContractError } from './agent-contracts.errors.ts';
 import { contractSettings } from './agent-contracts.settings.ts';
 import type { AgentContractRow } from './agent-contracts.table.ts';
 
@@ -493,4 +496,86 @@ export async function listSettlements(
   const rows = await listPartySettlements(deps.db, auth.memberId, { ...q, limit: q.limit + 1 });
   const list = rows.slice(0, q.limit).map((r) => settlementView(r, auth.memberId));
   return { list, nextCursor: rows.length > q.limit ? list[list.length - 1]!.id : null };
+}
+
+/**
+ * POST /wps/agent/contracts/preview: what the downline would have earned last period under the
+ * offered tiers, computed by the settlement's own functions (salaryInputs, realtimeInputs) over the
+ * same figures; reads only. Anyone but a direct downline of the caller answers downline_not_found.
+ */
+export async function previewContract(
+  deps: SettlementDeps,
+  auth: RouteAuth,
+  body: ContractOfferBody,
+): Promise<ContractPreviewValue> {
+  const downline = await findMemberById(deps.db, body.downlineId);
+  if (!downline || downline.parent_id !== auth.memberId || downline.merchant_code !== auth.merchantCode) {
+    throw new AgentContractError('downline_not_found');
+  }
+  const [timeZone, { currency }, settings] = await Promise.all([
+    deps.timeZone(deps.merchantCode),
+    deps.merchantCurrency(deps.merchantCode),
+    contractSettings(deps.db, deps.merchantCode),
+  ]);
+  const now = deps.clock();
+  const c = { kind: body.kind, tiers: body.tiers, product: body.product };
+  const one = (w: SettlementWindow, i: SettlementInputs): ContractPreviewValue => ({
+    kind: body.kind,
+    from: w.from.toISOString(),
+    to: w.to.toISOString(),
+    periods: 1,
+    ...i,
+  });
+  if (body.kind === 'REALTIME') {
+    const windows = closedRealtimePeriods(now, 12);
+    const range = { from: windows[0]!.from, to: windows[windows.length - 1]!.to };
+    const products = realtimeProducts(body.product);
+    const rounds =
+      products.length === 0 ? [] : await teamRounds(deps.db, downline.id, range, currency, products);
+    const total = one({ key: '', ...range }, realtimeInputs(body.tiers, []));
+    total.periods = windows.length;
+    let bestAmount = -1;
+    for (const w of windows) {
+      const inPeriod = rounds
+        .filter((r) => {
+          const t = new Date(r.settled_at).getTime();
+          return t >= w.from.getTime() && t < w.to.getTime();
+        })
+        .map((r) => ({ memberId: r.member_id, stake: Number(r.stake), payout: Number(r.payout) }));
+      const i = realtimeInputs(body.tiers, inPeriod);
+      total.teamValidBet += i.teamValidBet;
+      total.teamPnl += i.teamPnl;
+      total.rounds += i.rounds;
+      total.wonBet = (total.wonBet ?? 0) + (i.wonBet ?? 0);
+      total.amount += i.amount;
+      if (i.tier !== null && i.amount > bestAmount) {
+        bestAmount = i.amount;
+        total.tier = i.tier;
+        total.rate = i.rate;
+        total.lossRate = i.lossRate;
+        total.activeMembers = i.activeMembers;
+      }
+    }
+    return total;
+  }
+  let window: SettlementWindow;
+  if (body.kind === 'HOURLY') window = closedHours(now, timeZone, 1)[0]!;
+  else {
+    const today = localDate(now, timeZone);
+    const p = previousPeriod(body.kind === 'DAILY' ? 'D' : body.period, today, body.kind);
+    window = {
+      key: p.key,
+      from: dayStartIn(p.fromDay, timeZone),
+      to: dayStartIn(nextDay(p.toDay), timeZone),
+    };
+  }
+  const figures = await teamFigures(
+    deps.db,
+    downline.id,
+    window,
+    currency,
+    settings.activeMemberMinBet,
+    body.product,
+  );
+  return one(window, salaryInputs(c as Pick<AgentContractRow, 'kind' | 'tiers'>, figures));
 }

@@ -45,7 +45,7 @@ function settlementDeps(deps: AgentContractsModuleDeps): SettlementDeps {
 export const agentContractsModule: ServerModule<AgentContractsModuleDeps, Database> = {
   name: 'agent-contracts',
   register: (app, deps) => {
-    registerAgentContractRoutes(app, { db: deps.db, clock: deps.auth.clock });
+    registerAgentContractRoutes(app, { db: deps.db, clock: deps.auth.clock }, settlementDeps(deps));
     if (deps.captchas) registerAgentContractDevRoutes(app, settlementDeps(deps));
   },
   jobs: (deps) => {
