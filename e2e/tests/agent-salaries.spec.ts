@@ -111,21 +111,26 @@ test('an hourly salary is previewed, offered, accepted and settled with its inpu
     { stake: 5_000, payout: 8_000 },
   ]);
 
-  // Settle as if an hour had passed (the rollups take the rounds asynchronously: try until settled).
-  const at = new Date(Date.now() + 3_660_000).toISOString();
+  // The rollups take the rounds asynchronously (a settlement waits 30 s after the hour for them): wait
+  // until agent01's downline P&L (the same consumer's rollups) shows both, then settle as if an hour
+  // had passed.
+  const topToken = await page.evaluate(() => sessionStorage.getItem('token'));
   await expect
     .poll(
       async () => {
-        const res = await p2.request.post('/dev/agent-contracts/settle', { data: { kind: 'HOURLY', at } });
-        expect(res.ok(), await res.text()).toBe(true);
-        const list = await p2.request.get('/wps/agent/contracts/settlements?kind=HOURLY', {
-          headers: { Authorization: `Bearer ${token}` },
+        const res = await page.request.get('/wps/agent/team/pnl?period=D&limit=100', {
+          headers: { Authorization: `Bearer ${topToken}` },
         });
-        return ((await list.json()).value.list as unknown[]).length;
+        const items = (await res.json()).value.items as { account: string; validBet: number }[];
+        return items.find((i) => i.account === sub)?.validBet;
       },
       { timeout: 30_000 },
     )
-    .toBe(1);
+    .toBe(15_000);
+  const at = new Date(Date.now() + 3_660_000).toISOString();
+  const res = await p2.request.post('/dev/agent-contracts/settle', { data: { kind: 'HOURLY', at } });
+  expect(res.ok(), await res.text()).toBe(true);
+  expect((await res.json()).value.settled).toBeGreaterThanOrEqual(1);
 
   for (const p of [p2, page]) {
     await p.goto('/agentHome?page=agentHourSalary');

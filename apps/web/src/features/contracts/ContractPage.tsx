@@ -274,7 +274,9 @@ function OfferForm({ kind }: { kind: ContractKind }) {
                   ? t('contracts.minBet')
                   : dividend
                     ? t('contracts.periodValidBet')
-                    : t('contracts.dailyBetAmount')}
+                    : kind === 'HOURLY'
+                      ? t('contracts.hourlyBetAmount')
+                      : t('contracts.dailyBetAmount')}
               </span>
               <input
                 type="text"
