@@ -4,31 +4,71 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshUsername, insertAccounts } from '../../test/auth-client.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { startApp, type RunningApp } from '../../test/test-app.ts';
+import { recordEvent } from '../../platform/events/event-catalogue.ts';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
-import { moveMember, uplinesOf } from '../member/index.ts';
-import { merchantHour } from '../reports/index.ts';
-import type { RoundFact } from '../reports/reports.repository.ts';
-import { applyRoundsTeamHour } from '../reports/reports.team-hour.ts';
-import { ensureMemberWallet, houseAccount, memberBalances, transfer } from '../wallet/index.ts';
-import { insertRound, settlementsOf } from './agent-contracts.repository.ts';
+import { roundSettled } from '../games/index.ts';
+import { moveMember } from '../member/index.ts';
+import {
+  createWalletSettings,
+  ensureMemberWallet,
+  houseAccount,
+  memberBalances,
+  transfer,
+} from '../wallet/index.ts';
+import { settlementsOf } from './agent-contracts.repository.ts';
 import { acceptContract, offerContract } from './agent-contracts.service.ts';
 import { settleKind, type SettlementDeps } from './agent-contracts.settlement.ts';
 
 /*
  * Hourly and real-time salaries against a plain reference calculation over random trees, tiers,
  * products and rounds (fast-check): the amounts equal the reference period by period, the ledger's sum
- * is unchanged, and a second run moves nothing. The rounds go in through the real writers (the
- * reports' hour rollup statement, fed each round twice, and this module's round table).
+ * is unchanged, and a second run moves nothing. The rounds go in as settled-round events through the
+ * real dispatcher, each recorded twice (the reports' hour rollups and this module's round table must
+ * count it once).
  */
-
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(() => db?.close());
 
 // A half-hour zone: the merchant's hours begin at :30 UTC.
 const ZONE = 'Asia/Kolkata';
+let db: TestDatabase;
+let server: RunningApp;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await createWalletSettings(db.db).update(db.db, 'banca', { timeZone: ZONE });
+  server = await startApp(db.db, {}, { socket: false });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+});
+
+/** Settled rounds as the vendor wallet records them, each twice, then every consumer caught up. */
+async function settle(
+  rounds: { ref: string; memberId: number; game: string; stake: number; payout: number; at: number }[],
+) {
+  await db.db.transaction().execute(async (trx) => {
+    for (const r of [...rounds, ...rounds]) {
+      await recordEvent(
+        trx,
+        roundSettled,
+        {
+          roundId: `SANDBOX:${r.ref}`,
+          memberId: r.memberId,
+          account: `m${r.memberId}`,
+          nodeId: 'SANDBOX-x',
+          gameType: r.game,
+          currency: 'BRL',
+          stake: r.stake,
+          payout: r.payout,
+          settledAt: new Date(r.at).toISOString(),
+        },
+        { key: r.memberId },
+      );
+    }
+  });
+  await server.app.events.drain();
+}
+
 const OFFSET_MS = 5.5 * 3_600_000;
 const T0 = Date.parse('2026-02-03T10:30:00Z');
 const AT = new Date(T0 + 3 * 3_600_000 + 60_000);
@@ -201,27 +241,13 @@ describe('hourly salary settlement (property)', () => {
           run += 1;
           const t = await tree(parents);
           const cs = await contracts(t, 'HOURLY', product, tierSets);
-          const uplines = await uplinesOf(db.db, t.ids);
-          const facts: RoundFact[] = rounds.map((r, i) => {
-            const memberId = t.ids[r.member % t.ids.length]!;
-            const settledAt = new Date(T0 + r.offset);
-            return {
-              ref: `H${run}:${i}`,
-              currency: 'BRL',
-              day: '2026-02-03',
-              hour: merchantHour(settledAt, ZONE),
-              shard: 0,
-              memberId,
-              vendor: 'T',
-              gameType: r.game,
-              stake: r.stake,
-              payout: r.payout,
-              uplines: uplines.get(memberId) ?? [],
-            };
-          });
-          // Every round twice in one batch, and again in a second batch: each counts once.
-          await applyRoundsTeamHour(db.db, [...facts, ...facts]);
-          await applyRoundsTeamHour(db.db, facts.slice(0, 3));
+          const facts = rounds.map((r, i) => ({
+            ...r,
+            ref: `H${run}:${i}`,
+            memberId: t.ids[r.member % t.ids.length]!,
+            at: T0 + r.offset,
+          }));
+          await settle(facts);
           for (const [i, id] of t.ids.entries())
             await fund(id, funds[i % funds.length]!, `sal-fund:${run}:${id}`);
 
@@ -299,7 +325,6 @@ describe('real-time salary settlement (property)', () => {
           run += 1;
           const t = await tree(parents);
           const cs = await contracts(t, 'REALTIME', product, tierSets);
-          const uplines = await uplinesOf(db.db, t.ids);
           // Real-time looks back 2 hours: the rounds fall in the last 100 minutes before AT.
           const placed = rounds.map((r, i) => ({
             ...r,
@@ -307,18 +332,7 @@ describe('real-time salary settlement (property)', () => {
             memberId: t.ids[r.member % t.ids.length]!,
             at: AT.getTime() - 30_000 - 100 * 60_000 + (r.offset % (100 * 60_000)),
           }));
-          for (const r of [...placed, ...placed.slice(0, 2)]) {
-            await insertRound(db.db, {
-              ref: r.ref,
-              memberId: r.memberId,
-              agents: [r.memberId, ...(uplines.get(r.memberId) ?? [])],
-              settledAt: new Date(r.at).toISOString(),
-              product: r.game,
-              currency: 'BRL',
-              stake: r.stake,
-              payout: r.payout,
-            });
-          }
+          await settle(placed);
           for (const [i, id] of t.ids.entries())
             await fund(id, funds[i % funds.length]!, `sal-fund:${run}:${id}`);
 

@@ -18,7 +18,7 @@ import {
   applyWithdrawal,
   type RoundFact,
 } from './reports.repository.ts';
-import { applyRoundsTeamHour } from './reports.team-hour.ts';
+import { applyRoundsTeamHour } from './reports.team-hour.repository.ts';
 
 const ZONE_CACHE_MS = 1000;
 

@@ -15,7 +15,8 @@ import { FACT } from './reports.consumer.ts';
 import { merchantDay, shardOf } from './reports.days.ts';
 import { insertRollupRows, lockAndClearRollups } from './reports.repository.ts';
 import type { ReportsTables } from './reports.table.ts';
-import { TEAM_HOUR_FACT, teamHourRebuild } from './reports.team-hour.ts';
+import { TEAM_HOUR_FACT } from './reports.team-hour.repository.ts';
+import { teamHourRebuild } from './reports.team-hour.ts';
 
 /** What a rebuild counted. */
 export interface RebuildSummary {

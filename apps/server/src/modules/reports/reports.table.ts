@@ -102,7 +102,7 @@ export interface ReportTeamActiveTable {
  * Per agent x merchant-local hour x product x currency x member: the settled rounds of the member in
  * that hour, under the agent's team **including the agent itself** (every member has its own rows too),
  * so "the team of D with D" in an hour range is one index range (migration 202611271720-agent-hourly;
- * reports.team-hour.ts). `hour` is the instant the local hour began; `product` is productOfGameType.
+ * reports.team-hour.repository.ts). `hour` is the instant the local hour began; `product` is productOfGameType.
  */
 export interface ReportTeamHourTable {
   agent_id: number;
