@@ -255,18 +255,23 @@ export const listPartySettlements = (
   return s.orderBy('s.id', 'desc').limit(q.limit).execute();
 };
 
-/** The period keys of a contract's settlements whose period began at or after `from`. */
-export const settledKeysSince = async (db: DbOrTrx, contractId: number, from: Date): Promise<Set<string>> =>
-  new Set(
-    (
-      await db
-        .selectFrom('agent_contract_settlement')
-        .select('period_key')
-        .where('contract_id', '=', contractId)
-        .where('period_from', '>=', from)
-        .execute()
-    ).map((r) => r.period_key),
-  );
+/** The period keys of some contracts' settlements whose period began at or after `from`, per contract. */
+export const settledKeysSince = async (
+  db: DbOrTrx,
+  contractIds: readonly number[],
+  from: Date,
+): Promise<Map<number, Set<string>>> => {
+  const out = new Map<number, Set<string>>(contractIds.map((id) => [id, new Set()]));
+  if (contractIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('agent_contract_settlement')
+    .select(['contract_id', 'period_key'])
+    .where('contract_id', 'in', contractIds)
+    .where('period_from', '>=', from)
+    .execute();
+  for (const r of rows) out.get(r.contract_id)?.add(r.period_key);
+  return out;
+};
 
 // Real-time rounds ------------------------------------------------------------------------------
 

@@ -185,9 +185,15 @@ export async function settleKind(
       const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, PAGE);
       if (page.length === 0) break;
       after = page[page.length - 1]!.id;
+      // What each contract of the page has settled in the look-back: one read a page.
+      const settled = await settledKeysSince(
+        deps.db,
+        page.map((c) => c.id),
+        windows[0]!.from,
+      );
       for (const c of page) {
         out.contracts += 1;
-        await settleShortPeriods(deps, c, windows, ctx, out);
+        await settleShortPeriods(deps, c, windows, settled.get(c.id) ?? new Set(), ctx, out);
       }
     }
     return out;
@@ -230,12 +236,11 @@ async function settleShortPeriods(
   deps: SettlementDeps,
   c: AgentContractRow,
   windows: readonly SettlementWindow[],
+  settled: ReadonlySet<string>,
   ctx: SettleCtx,
   out: SettleOutcome,
 ): Promise<void> {
   const open = windows.filter((w) => !c.accepted_at || new Date(c.accepted_at) < w.to);
-  if (open.length === 0) return;
-  const settled = await settledKeysSince(deps.db, c.id, open[0]!.from);
   const due = open.filter((w) => !settled.has(w.key));
   if (due.length === 0) return;
   const range = { from: due[0]!.from, to: due[due.length - 1]!.to };
