@@ -387,3 +387,60 @@ describe('real-time salary settlement (property)', () => {
     paidPeriods = 0;
   });
 });
+
+describe('two salary runs at once', () => {
+  it(`pay each hour and each 5-minute period once (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
+    run += 1;
+    const t = await tree([0, 0]);
+    const hourly = await contracts(t, 'HOURLY', 'CONS', [
+      [{ validBet: 0, activeMembers: 0, rateType: 'PERCENT' as const, rate: 100 }],
+    ]);
+    const realtime = await contracts(t, 'REALTIME', 'CONS', [
+      [{ minBet: 0, profitRateBp: 100, lossRateBp: 100 }],
+    ]);
+    // Each downline plays 1 000.00 in two hours and in two 5-minute periods (lottery).
+    const rounds = t.ids.slice(1).flatMap((memberId, i) => [
+      { ref: `P${run}:${i}:a`, memberId, game: 'LOTT', stake: 100_000, payout: 0, at: T0 + 10 * 60_000 },
+      { ref: `P${run}:${i}:b`, memberId, game: 'LOTT', stake: 100_000, payout: 0, at: T0 + 70 * 60_000 },
+      {
+        ref: `P${run}:${i}:c`,
+        memberId,
+        game: 'ELOTT',
+        stake: 100_000,
+        payout: 0,
+        at: AT.getTime() - 20 * 60_000,
+      },
+      {
+        ref: `P${run}:${i}:d`,
+        memberId,
+        game: 'ELOTT',
+        stake: 100_000,
+        payout: 0,
+        at: AT.getTime() - 40 * 60_000,
+      },
+    ]);
+    await settle(rounds);
+    const sum0 = await ledgerSum();
+    const [a, b] = await Promise.all([settleKind(deps(), 'HOURLY', AT), settleKind(deps(), 'HOURLY', AT)]);
+    const [c, d] = await Promise.all([
+      settleKind(deps(), 'REALTIME', AT),
+      settleKind(deps(), 'REALTIME', AT),
+    ]);
+    // Hourly: three hours with play (10.00 at 1 %, 10.00, then 20.00 from the two lottery rounds);
+    // real-time: the three 5-minute periods of the last two hours with a round (10.00 each).
+    expect(a.settled + b.settled).toBe(3 * hourly.length);
+    expect(c.settled + d.settled).toBe(3 * realtime.length);
+    for (const [x, total] of [
+      ...hourly.map((h) => [h, 4_000] as const),
+      ...realtime.map((r) => [r, 3_000] as const),
+    ]) {
+      const rows = await settlementsOf(db.db, x.id);
+      expect(new Set(rows.map((r) => r.period_key)).size).toBe(rows.length);
+      expect(rows.reduce((sum, r) => sum + Number(r.amount), 0)).toBe(total);
+    }
+    const got = await memberBalances(db.db, t.ids.slice(1), 'BRL');
+    expect([...got.values()]).toEqual([7_000, 7_000]);
+    expect(await ledgerSum()).toBe(sum0);
+    await endContracts([...hourly, ...realtime].map((x) => x.id));
+  });
+});
