@@ -312,6 +312,7 @@ export async function buildApp({
     lotteryPeriodSeconds: config.lotteryPeriodSeconds,
     lotteryTickSeconds: config.lotteryTickSeconds,
     agentSettlementSeconds: config.agentSettlementSeconds,
+    agentSalarySettlementSeconds: config.agentSalarySettlementSeconds,
     /** Sandbox rails (payouts): everywhere but production. */
     sandbox: !production,
   };

@@ -78,6 +78,8 @@ export interface Config {
   lotteryTickSeconds: number;
   /** How often agent contracts are settled (AGENT_SETTLEMENT_SECONDS, 10-86400, default 3600); e2e shortens it. */
   agentSettlementSeconds: number;
+  /** How often hourly and real-time salaries are settled (AGENT_SALARY_SETTLEMENT_SECONDS, 10-3600, default 300). */
+  agentSalarySettlementSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -207,6 +209,12 @@ const fields = {
     .min(10)
     .max(86_400)
     .describe('must be an integer 10-86400'),
+  AGENT_SALARY_SETTLEMENT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3_600)
+    .describe('must be an integer 10-3600'),
   PUBLIC_URL: publicUrl.describe('must be an http(s) URL of the site root, e.g. https://play.example.com'),
   OIDC_GOOGLE_ISSUER: issuerUrl.describe('must be an https issuer URL (http only on loopback)'),
   OIDC_GOOGLE_CLIENT_ID: oidcClientId.describe('must be 1-512 characters'),
@@ -307,5 +315,6 @@ export function loadConfig(env: Env): Config {
     lotteryPeriodSeconds: read(env, 'LOTTERY_PERIOD_SECONDS'),
     lotteryTickSeconds: read(env, 'LOTTERY_TICK_SECONDS') ?? (nodeEnv === 'test' ? 0 : 2),
     agentSettlementSeconds: read(env, 'AGENT_SETTLEMENT_SECONDS') ?? 3600,
+    agentSalarySettlementSeconds: read(env, 'AGENT_SALARY_SETTLEMENT_SECONDS') ?? 300,
   };
 }

@@ -13,6 +13,13 @@ export const agentContractCalls = {
     auth: 'token',
     enc: false,
   },
+  preview: {
+    id: 'agentContracts.preview',
+    method: 'POST',
+    path: '/wps/agent/contracts/preview',
+    auth: 'token',
+    enc: false,
+  },
   list: { id: 'agentContracts.list', method: 'GET', path: '/wps/agent/contracts', auth: 'token', enc: false },
   accept: {
     id: 'agentContracts.accept',

@@ -8,6 +8,7 @@ import {
   contractListQuerySchema,
   contractListSchema,
   contractOfferBodySchema,
+  contractPreviewValueSchema,
   contractRelayBodySchema,
   contractViewSchema,
   settlementListQuerySchema,
@@ -27,6 +28,13 @@ export const agentContractRoutes = {
     tags,
     body: contractOfferBodySchema,
     response: contractViewSchema,
+  }),
+  preview: defineRoute(agentContractCalls.preview, {
+    summary:
+      "What the downline would have earned last period under the offered tiers (the settlement's own rule; writes nothing)",
+    tags,
+    body: contractOfferBodySchema,
+    response: contractPreviewValueSchema,
   }),
   list: defineRoute(agentContractCalls.list, {
     summary: "The caller's contracts as upline, as downline or both, newest first",

@@ -17,6 +17,29 @@ export type ContractKind = (typeof CONTRACT_KINDS)[number];
 /** The products a contract covers; CONS is all of them together (spec: consolidated). */
 export const CONTRACT_PRODUCTS = ['LIVE', 'RNG', 'SPORTS', 'LOTT', 'FISH', 'ELOTT', 'PVP', 'CONS'] as const;
 export type ContractProduct = (typeof CONTRACT_PRODUCTS)[number];
+/** What a settled round counts under: one product, or OTHER (a game type no product names: only CONS covers it). */
+export type RoundProduct = Exclude<ContractProduct, 'CONS'> | 'OTHER';
+/** The lottery products: real-time salaries are paid on their rounds only. */
+export const LOTTERY_PRODUCTS = ['LOTT', 'ELOTT'] as const satisfies readonly RoundProduct[];
+const ROUND_PRODUCTS: Readonly<Record<string, RoundProduct>> = {
+  LIVE: 'LIVE',
+  RNG: 'RNG',
+  SPORTS: 'SPORTS',
+  ESPORTS: 'SPORTS',
+  LOTT: 'LOTT',
+  FISH: 'FISH',
+  ELOTT: 'ELOTT',
+  PVP: 'PVP',
+};
+/**
+ * The one game type -> product mapping (docs/agent-centre.md "Products"): the catalogue's game types
+ * (GAME_TYPES) are the products of the same name, ESPORTS counts as SPORTS, anything else is OTHER.
+ * The reports' hour rollups store each round under it; a contract's product filters its team figures.
+ */
+export const productOfGameType = (gameType: string): RoundProduct => ROUND_PRODUCTS[gameType] ?? 'OTHER';
+/** The round products a contract's product covers: CONS all of them (OTHER too), any other just itself. */
+export const productsCovered = (product: ContractProduct): readonly RoundProduct[] | null =>
+  product === 'CONS' ? null : [product];
 /**
  * Settlement periods: the spec's D daily, W weekly, H semimonthly, M monthly for dividends; daily
  * wages are D; hourly salaries HOUR; real-time salaries RT (every 5 minutes).
@@ -205,8 +228,15 @@ export const settlementViewSchema = z.strictObject({
   teamValidBet: money,
   teamPnl: money,
   activeMembers: count,
+  /** Settled rounds counted (real-time: those that met the tier's minimum single bet). */
+  rounds: count,
   rateType: z.enum(['PERCENT', 'FIXED']),
+  /** Basis points or minor units (rateType); real-time: the profit rate. */
   rate: z.number().int().min(0),
+  /** Real-time only: the stake of the counted rounds the member won (paid at the profit rate). */
+  wonBet: money.nullable(),
+  /** Real-time only: the loss rate in basis points (paid on the other counted rounds). */
+  lossRate: z.number().int().min(0).nullable(),
   amount: money,
   /** What moved now; amount - paid is owed (a debt of the upline). */
   paid: money,
@@ -215,6 +245,31 @@ export const settlementViewSchema = z.strictObject({
   createdAt: iso,
 });
 export type SettlementView = z.infer<typeof settlementViewSchema>;
+
+/**
+ * POST /wps/agent/contracts/preview: the offer's tiers applied to the downline's last period by the
+ * settlement's rule (daily: yesterday; dividend: the last whole period of its type; hourly: the last
+ * closed hour; real-time: the last hour's twelve 5-minute periods, each by the rule, summed). Tier,
+ * rate and active members are of the period that paid most (real-time) or of the one period.
+ */
+export const contractPreviewValueSchema = z.strictObject({
+  kind: z.enum(CONTRACT_KINDS),
+  from: iso,
+  to: iso,
+  /** Periods in [from, to) (1 but for real-time: 12). */
+  periods: count,
+  tier: z.number().int().min(0).nullable(),
+  teamValidBet: money,
+  teamPnl: money,
+  activeMembers: count,
+  rounds: count,
+  rateType: z.enum(['PERCENT', 'FIXED']),
+  rate: z.number().int().min(0),
+  wonBet: money.nullable(),
+  lossRate: z.number().int().min(0).nullable(),
+  amount: money,
+});
+export type ContractPreviewValue = z.infer<typeof contractPreviewValueSchema>;
 
 export const settlementListQuerySchema = z.strictObject({
   kind: z.enum(CONTRACT_KINDS).optional(),

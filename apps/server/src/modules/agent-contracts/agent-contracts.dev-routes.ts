@@ -6,8 +6,9 @@ import { settleKind, type SettlementDeps } from './agent-contracts.settlement.ts
 
 /**
  * DEVELOPMENT AND TESTS ONLY (registered only beside the dev module, so loopback only like every
- * /dev route): POST /dev/agent-contracts/settle { kind, day? } settles now the last whole period
- * before merchant day `day` (YYYY-MM-DD; default today), e.g. `day` = tomorrow settles today. The run
+ * /dev route): POST /dev/agent-contracts/settle { kind, day?, at? } settles now the last whole period
+ * before merchant day `day` (YYYY-MM-DD; default today), e.g. `day` = tomorrow settles today; `at` (an
+ * ISO instant) runs as if the clock said so (hourly and real-time: the periods closed before it). The run
  * is the scheduled job's own function: exactly once per (contract, period) however often it is called.
  */
 export function registerAgentContractDevRoutes(app: FastifyInstance, deps: SettlementDeps): void {
@@ -22,13 +23,14 @@ export function registerAgentContractDevRoutes(app: FastifyInstance, deps: Settl
             .string()
             .regex(/^\d{4}-\d{2}-\d{2}$/)
             .optional(),
+          at: z.string().datetime().optional(),
         }),
       },
     },
     async (request) => {
       const { kind, day } = request.body;
       // Noon UTC of the day is inside that merchant day for any zone within +-11 h.
-      const at = day ? new Date(`${day}T12:00:00Z`) : undefined;
+      const at = request.body.at ? new Date(request.body.at) : day ? new Date(`${day}T12:00:00Z`) : undefined;
       return ok(await settleKind(deps, kind, at));
     },
   );

@@ -1,28 +1,49 @@
-import { CONTRACT_KINDS } from '@banca/contract';
+import { CONTRACT_KINDS, type ContractKind } from '@banca/contract';
 import type { Database } from '../../database.ts';
 import type { ScheduledJob } from '../../platform/jobs/scheduler.ts';
+import { pruneRounds } from './agent-contracts.repository.ts';
 import { settleKind, type SettlementDeps } from './agent-contracts.settlement.ts';
 
-/** Settlement runs every hour by default (config AGENT_SETTLEMENT_SECONDS shortens it for e2e): each run
- *  settles the last whole period of every contract in force; periods already settled move nothing. */
+/** Daily wages and dividends settle every hour by default (config AGENT_SETTLEMENT_SECONDS shortens it
+ *  for e2e): each run settles the last whole period of every contract in force; periods already
+ *  settled move nothing. */
 export const AGENT_SETTLEMENT_SECONDS = 3600;
+/** Hourly and real-time salaries every 5 minutes by default (AGENT_SALARY_SETTLEMENT_SECONDS): each run
+ *  settles their closed periods (hours, 5-minute periods) that have no settlement yet. */
+export const AGENT_SALARY_SETTLEMENT_SECONDS = 300;
+/** Real-time rounds are kept this long (settlement looks back 2 hours). */
+const ROUNDS_KEPT_MS = 2 * 86_400_000;
+
+const PERIOD_KINDS = CONTRACT_KINDS.filter((k) => k === 'DIVIDEND' || k === 'DAILY');
+const SALARY_KINDS: ContractKind[] = ['HOURLY', 'REALTIME'];
+
+async function runKinds(deps: SettlementDeps, kinds: readonly ContractKind[], now: Date): Promise<string> {
+  const parts: string[] = [];
+  for (const kind of kinds) {
+    const r = await settleKind(deps, kind, now);
+    if (r.contracts > 0) parts.push(`${kind} ${r.settled}/${r.contracts} paid ${r.paid} debt ${r.debt}`);
+  }
+  return parts.join('; ') || 'no contracts';
+}
 
 export function agentContractJobs(
   deps: Omit<SettlementDeps, 'db'>,
   everySeconds: number = AGENT_SETTLEMENT_SECONDS,
+  salaryEverySeconds: number = AGENT_SALARY_SETTLEMENT_SECONDS,
 ): ScheduledJob<Database>[] {
   return [
     {
       name: 'agent-contracts.settle',
       everySeconds,
+      run: (db, now) => runKinds({ ...deps, db }, PERIOD_KINDS, now),
+    },
+    {
+      name: 'agent-contracts.settle-salaries',
+      everySeconds: salaryEverySeconds,
       run: async (db, now) => {
-        const parts: string[] = [];
-        for (const kind of CONTRACT_KINDS) {
-          const r = await settleKind({ ...deps, db }, kind, now);
-          if (r.contracts > 0)
-            parts.push(`${kind} ${r.settled}/${r.contracts} paid ${r.paid} debt ${r.debt}`);
-        }
-        return parts.join('; ') || 'no contracts';
+        const summary = await runKinds({ ...deps, db }, SALARY_KINDS, now);
+        await pruneRounds(db, new Date(now.getTime() - ROUNDS_KEPT_MS));
+        return summary;
       },
     },
   ];

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { ContractKind, ContractProduct, ContractStatus } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
 import type {
@@ -254,6 +254,69 @@ export const listPartySettlements = (
   if (q.cursor !== undefined) s = s.where('s.id', '<', q.cursor);
   return s.orderBy('s.id', 'desc').limit(q.limit).execute();
 };
+
+/** The period keys of some contracts' settlements whose period began at or after `from`, per contract. */
+export const settledKeysSince = async (
+  db: DbOrTrx,
+  contractIds: readonly number[],
+  from: Date,
+): Promise<Map<number, Set<string>>> => {
+  const out = new Map<number, Set<string>>(contractIds.map((id) => [id, new Set()]));
+  if (contractIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('agent_contract_settlement')
+    .select(['contract_id', 'period_key'])
+    .where('contract_id', 'in', contractIds)
+    .where('period_from', '>=', from)
+    .execute();
+  for (const r of rows) out.get(r.contract_id)?.add(r.period_key);
+  return out;
+};
+
+// Real-time rounds ------------------------------------------------------------------------------
+
+/** Records a settled lottery round under the member and each of its uplines (a second delivery adds nothing). */
+export const insertRound = (
+  db: DbOrTrx,
+  r: {
+    ref: string;
+    memberId: number;
+    agents: readonly number[];
+    settledAt: string;
+    product: string;
+    currency: string;
+    stake: number;
+    payout: number;
+  },
+) =>
+  sql`insert into agent_contract_round (agent_id, ref, member_id, settled_at, product, currency, stake, payout)
+    select a, ${r.ref}, ${r.memberId}::integer, ${r.settledAt}::timestamptz, ${r.product}, ${r.currency},
+      ${r.stake}::bigint, ${r.payout}::bigint
+    from unnest(${[...r.agents]}::integer[]) a
+    on conflict do nothing`.execute(db);
+
+/** The rounds of `agentId`'s team (itself included) settled in [from, to), of the given products. */
+export const teamRounds = (
+  db: DbOrTrx,
+  agentId: number,
+  range: { from: Date; to: Date },
+  currency: string,
+  products: readonly string[],
+) =>
+  db
+    .selectFrom('agent_contract_round')
+    .select(['member_id', 'settled_at', 'stake', 'payout'])
+    .where('agent_id', '=', agentId)
+    .where('settled_at', '>=', range.from)
+    .where('settled_at', '<', range.to)
+    .where('currency', '=', currency)
+    .where('product', 'in', products)
+    .orderBy('settled_at')
+    .execute();
+
+/** Drops rounds settled before `before` (real-time periods that far back are settled or never will be). */
+export const pruneRounds = (db: DbOrTrx, before: Date) =>
+  db.deleteFrom('agent_contract_round').where('settled_at', '<', before).execute();
 
 /** Every settlement of a contract (tests, re-runs). */
 export const settlementsOf = (db: DbOrTrx, contractId: number) =>

@@ -12,18 +12,23 @@ import {
   requestTermination,
   type ContractDeps,
 } from './agent-contracts.service.ts';
-import { listSettlements } from './agent-contracts.settlement.ts';
+import { listSettlements, previewContract, type SettlementDeps } from './agent-contracts.settlement.ts';
 
 /**
  * Contract calls. The `/wps/agent/contracts/...` calls are requireAgent + requireRealAccount (only
  * agents offer and hold contracts); the consolidated flags and the relay calls need a real account
  * only (a plain member gets all flags false and nothing pending, and no contract to answer).
  */
-export function registerAgentContractRoutes(app: FastifyInstance, deps: ContractDeps): void {
+export function registerAgentContractRoutes(
+  app: FastifyInstance,
+  deps: ContractDeps,
+  settlement: SettlementDeps,
+): void {
   const agentOnly = { requireAgent: true, requireRealAccount: true } as const;
   const realOnly = { requireRealAccount: true } as const;
   const r = agentContractRoutes;
   registerRoute(app, r.offer, ({ auth, body }) => offerContract(deps, auth, body), agentOnly);
+  registerRoute(app, r.preview, ({ auth, body }) => previewContract(settlement, auth, body), agentOnly);
   registerRoute(app, r.list, ({ auth, query }) => listContracts(deps, auth, query), agentOnly);
   registerRoute(app, r.accept, ({ auth, body }) => acceptContract(deps, auth, body), agentOnly);
   registerRoute(app, r.reject, ({ auth, body }) => rejectContract(deps, auth, body.contractId), agentOnly);

@@ -33,6 +33,92 @@ export interface PeriodFigures {
   teamPnl: number;
   /** Team members whose valid bet in the period reached the operator's threshold. */
   activeMembers: number;
+  /** Settled rounds behind the figures. */
+  rounds: number;
+}
+
+/**
+ * A period's figures from each team member's sums over it (the reports' hour rollups summed to the
+ * period): valid bet = stakes, P&L = payout - stake, active = members whose stake reached `activeMin`
+ * (and is above zero).
+ */
+export function figuresOfMembers(
+  members: readonly { stake: number; payout: number; rounds: number }[],
+  activeMin: number,
+): PeriodFigures {
+  const f: PeriodFigures = { teamValidBet: 0, teamPnl: 0, activeMembers: 0, rounds: 0 };
+  for (const m of members) {
+    f.teamValidBet += m.stake;
+    f.teamPnl += m.payout - m.stake;
+    f.rounds += m.rounds;
+    if (m.stake > 0 && m.stake >= activeMin) f.activeMembers += 1;
+  }
+  return f;
+}
+
+/** A settled lottery round as real-time salaries take it. */
+export interface RealtimeRound {
+  memberId: number;
+  stake: number;
+  payout: number;
+}
+
+/** What a real-time period pays and the inputs behind it. */
+export interface RealtimeOutcome {
+  /** The tier that pays most over the period (ties: the first); null when no round met any tier. */
+  tier: number | null;
+  profitRateBp: number;
+  lossRateBp: number;
+  /** Of the rounds counted (those whose stake reached the tier's minimum single bet): */
+  rounds: number;
+  validBet: number;
+  /** Stake of the counted rounds the member won (payout > stake): paid at the profit rate. */
+  wonBet: number;
+  pnl: number;
+  activeMembers: number;
+  /** floor((wonBet x profit rate + (validBet - wonBet) x loss rate) / 10 000). */
+  amount: number;
+}
+
+/**
+ * Real-time salary of one 5-minute period (docs/agent-centre.md "Real-time salary"): a tier counts the
+ * period's rounds whose single stake reached its minimum bet (and is above zero); each counted round
+ * pays the tier's profit rate of its stake when the member won it (payout > stake) and the loss rate
+ * when it did not; the sum is rounded down once. The tier that pays most is the one met; with none,
+ * the figures are of every round and nothing is paid.
+ */
+export function realtimeOutcome(
+  tiers: readonly RealtimeTier[],
+  rounds: readonly RealtimeRound[],
+): RealtimeOutcome {
+  const sums = (minBet: number) => {
+    let validBet = 0;
+    let wonBet = 0;
+    let pnl = 0;
+    let n = 0;
+    const members = new Set<number>();
+    for (const r of rounds) {
+      if (r.stake <= 0 || r.stake < minBet) continue;
+      n += 1;
+      validBet += r.stake;
+      if (r.payout > r.stake) wonBet += r.stake;
+      pnl += r.payout - r.stake;
+      members.add(r.memberId);
+    }
+    return { rounds: n, validBet, wonBet, pnl, activeMembers: members.size };
+  };
+  let best: RealtimeOutcome | null = null;
+  tiers.forEach((t, i) => {
+    const s = sums(t.minBet);
+    if (s.rounds === 0) return;
+    const amount = Number(
+      (BigInt(s.wonBet) * BigInt(t.profitRateBp) + BigInt(s.validBet - s.wonBet) * BigInt(t.lossRateBp)) /
+        10_000n,
+    );
+    if (best === null || amount > best.amount)
+      best = { tier: i, profitRateBp: t.profitRateBp, lossRateBp: t.lossRateBp, ...s, amount };
+  });
+  return best ?? { tier: null, profitRateBp: 0, lossRateBp: 0, ...sums(0), amount: 0 };
 }
 
 export interface TierOutcome {
@@ -55,7 +141,7 @@ export const applyBp = (base: number, bp: number): number => {
  * The tier a period met and what it pays. Daily and hourly: the tier's valid bet and active members
  * reached; it pays its percentage of the team's valid bet, or its fixed amount. Dividend: the same plus
  * the team's net loss (-P&L) reaching the tier's; it pays its rate of max(0, -P&L). Real-time tiers
- * are settled from single bets, not from period figures (not built yet): none is met here.
+ * are settled from single bets (realtimeOutcome), not from period figures: none is met here.
  */
 export function tierOutcome(
   kind: ContractKind,

@@ -67,6 +67,17 @@ async function fund(memberId: number, amount: number, key: string) {
   });
 }
 
+/** What the reports consumer writes for a round: the member's hour under itself and each upline. */
+const playHour = (memberId: number, hour: string, product: string, stake: number, payout: number) =>
+  sql`insert into report_team_hour (agent_id, hour, product, currency, member_id, rounds, stake, payout)
+      select a, ${hour}::timestamptz, ${product}, 'BRL', ${memberId}::integer, 1, ${stake}::bigint,
+        ${payout}::bigint
+      from unnest(array[${memberId}::integer] || array(select ancestor_id from member_tree
+        where descendant_id = ${memberId}::integer)) a
+      on conflict (agent_id, hour, product, currency, member_id) do update set
+        rounds = report_team_hour.rounds + 1, stake = report_team_hour.stake + excluded.stake,
+        payout = report_team_hour.payout + excluded.payout`.execute(db.db);
+
 const tiersArb = fc.array(
   fc.record({
     validBet: fc.integer({ min: 0, max: 50_000 }),
@@ -142,9 +153,7 @@ describe('daily-wage settlement (property)', () => {
                     where id in (${sql.join(contracts.map((c) => c.id))})`.execute(db.db);
           const stakeOf = new Map(ids.map((id, i) => [id, stakes[i % stakes.length]!]));
           for (const [id, stake] of stakeOf) {
-            if (stake > 0)
-              await sql`insert into report_member_day (member_id, day, currency, rounds, stake, payout)
-                        values (${id}, ${DAY}::date, 'BRL', 1, ${stake}, 0)`.execute(db.db);
+            if (stake > 0) await playHour(id, `${DAY}T10:00:00Z`, 'LIVE', stake, 0);
           }
           for (const [i, id] of ids.entries())
             await fund(id, funds[i % funds.length]!, `ps-fund:${run}:${id}`);
@@ -195,8 +204,7 @@ describe('two settlement runs of one period at once', () => {
       });
       await acceptContract(cdeps(), auth(sub), { contractId: c.id });
       ids.push(c.id);
-      await sql`insert into report_member_day (member_id, day, currency, rounds, stake, payout)
-                values (${sub}, ${DAY}::date, 'BRL', 1, 100000, 0)`.execute(db.db);
+      await playHour(sub, `${DAY}T10:00:00Z`, 'LIVE', 100_000, 0);
     }
     await sql`update agent_contract set accepted_at = '2026-01-01' where id in (${sql.join(ids)})`.execute(
       db.db,

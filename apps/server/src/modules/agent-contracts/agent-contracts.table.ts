@@ -51,6 +51,24 @@ export interface AgentContractSettlementTable {
   debt: number;
   payer: 'HOUSE' | 'UPLINE';
   created_at: Timestamp;
+  /** Settled rounds counted (real-time: the rounds that met the tier's minimum bet). */
+  rounds: Generated<number>;
+  /** Real-time: the stake of the counted rounds the member won (paid at the profit rate). */
+  won_bet: number | null;
+  /** Real-time: the loss rate (basis points); `rate` is the profit rate then. */
+  loss_rate: number | null;
+}
+
+/** A settled lottery round of a member with an upline, under each upline and the member itself. */
+export interface AgentContractRoundTable {
+  agent_id: number;
+  ref: string;
+  member_id: number;
+  settled_at: Date;
+  product: string;
+  currency: string;
+  stake: number;
+  payout: number;
 }
 
 export interface AgentContractDebtTable {
@@ -81,6 +99,7 @@ export interface AgentContractTables {
   agent_contract_settlement: AgentContractSettlementTable;
   agent_contract_debt: AgentContractDebtTable;
   agent_contract_settings: AgentContractSettingsTable;
+  agent_contract_round: AgentContractRoundTable;
 }
 
 export type AgentContractRow = Selectable<AgentContractTable>;

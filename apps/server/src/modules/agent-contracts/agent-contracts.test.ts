@@ -3,6 +3,7 @@ import {
   consolidatedValueSchema,
   contractAcceptValueSchema,
   contractListSchema,
+  contractPreviewValueSchema,
   contractViewSchema,
   loginValueSchema,
   MEMBER_TYPE,
@@ -22,7 +23,8 @@ import {
 } from '../../test/auth-client.ts';
 import { moveMember } from '../member/index.ts';
 import { ensureMemberWallet, houseAccount, memberBalances, transfer } from '../wallet/index.ts';
-import { settleKind, type SettlementDeps } from './agent-contracts.settlement.ts';
+import type { RouteAuth } from '../../platform/http/route-auth.ts';
+import { previewContract, settleKind, type SettlementDeps } from './agent-contracts.settlement.ts';
 
 let t: AuthTestServer;
 beforeAll(async () => {
@@ -352,9 +354,26 @@ describe('settlement', () => {
   });
   const day = '2026-01-10';
   const settleAt = new Date('2026-01-11T12:00:00Z');
+  // What the reports consumer writes for a round: the member's hour under itself and each upline.
   const play = (memberId: number, stake: number, payout: number) =>
-    sql`insert into report_member_day (member_id, day, currency, rounds, stake, payout)
-        values (${memberId}, ${day}::date, 'BRL', 1, ${stake}, ${payout})`.execute(t.database.db);
+    sql`insert into report_team_hour (agent_id, hour, product, currency, member_id, rounds, stake, payout)
+        select a, ${`${day}T10:00:00Z`}::timestamptz, 'LIVE', 'BRL', ${memberId}::integer, 1, ${stake}::bigint,
+          ${payout}::bigint
+        from unnest(array[${memberId}::integer] || array(select ancestor_id from member_tree
+          where descendant_id = ${memberId}::integer)) a`.execute(t.database.db);
+  const settlementCount = async () =>
+    (
+      await sql<{ n: number }>`select count(*)::int as n from agent_contract_settlement`.execute(
+        t.database.db,
+      )
+    ).rows[0]!.n;
+  const authOf = (a: Agent): RouteAuth => ({
+    memberId: a.memberId,
+    merchantCode: 'banca',
+    type: MEMBER_TYPE.AGENT,
+    tokenHash: 'x',
+    loginType: 'password',
+  });
   const balance = async (id: number) => (await memberBalances(t.database.db, [id], 'BRL')).get(id) ?? 0;
   const ledgerSum = async () =>
     Number(
@@ -373,13 +392,11 @@ describe('settlement', () => {
     // Contracts accepted before the day settled (accepted_at is now: back-date it).
     const c1 = await offer(top, daily(sub.memberId, 200));
     await accept(sub, c1.id);
-    const c2 = await offer(sub, {
-      ...daily(leaf.memberId, 150),
-      tiers: [
-        { validBet: 0, activeMembers: 0, rateType: 'PERCENT', rate: 100 },
-        { validBet: 50_000, activeMembers: 1, rateType: 'PERCENT', rate: 150 },
-      ],
-    });
+    const s2Tiers: Extract<ContractOfferBody, { kind: 'DAILY' }>['tiers'] = [
+      { validBet: 0, activeMembers: 0, rateType: 'PERCENT', rate: 100 },
+      { validBet: 50_000, activeMembers: 1, rateType: 'PERCENT', rate: 150 },
+    ];
+    const c2 = await offer(sub, { ...daily(leaf.memberId, 150), tiers: s2Tiers });
     await accept(leaf, c2.id);
     await sql`update agent_contract set accepted_at = '2026-01-01' where id in (${c1.id}, ${c2.id})`.execute(
       t.database.db,
@@ -420,6 +437,36 @@ describe('settlement', () => {
     expect(again.settled).toBe(0);
     expect(await balance(leaf.memberId)).toBe(1_500);
     expect(await balance(sub.memberId)).toBe(500);
+
+    // The offer form's preview: the same rule over the same figures, nothing written.
+    const previewDeps = { ...deps(), clock: () => settleAt };
+    const settled0 = await settlementCount();
+    expect(
+      await previewContract(previewDeps, authOf(sub), { ...daily(leaf.memberId, 150), tiers: s2Tiers }),
+    ).toMatchObject({
+      kind: 'DAILY',
+      periods: 1,
+      tier: 1,
+      teamValidBet: 100_000,
+      activeMembers: 1,
+      amount: 1_500,
+    });
+    // By product: the player's round was LIVE; a lottery contract's figures are empty, a LIVE one's not.
+    expect(
+      await previewContract(previewDeps, authOf(sub), { ...daily(leaf.memberId, 150), product: 'LOTT' }),
+    ).toMatchObject({ teamValidBet: 0, rounds: 0, amount: 0, tier: null });
+    expect(
+      await previewContract(previewDeps, authOf(top), { ...daily(sub.memberId, 200), product: 'LIVE' }),
+    ).toMatchObject({ teamValidBet: 100_000, rounds: 1, amount: 2_000 });
+    expect(await settlementCount()).toBe(settled0);
+    // Through the route: a direct downline answers, a grandchild is the same 404 as a missing member.
+    const ok = await call(agentContractRoutes.preview, top.token, { body: daily(sub.memberId, 200) });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(contractPreviewValueSchema.parse(ok.body.value)).toMatchObject({ kind: 'DAILY', periods: 1 });
+    const deep = await call(agentContractRoutes.preview, top.token, { body: daily(leaf.memberId, 200) });
+    const missing = await call(agentContractRoutes.preview, top.token, { body: daily(2_000_000_000, 200) });
+    expect(deep.status).toBe(404);
+    expect(deep.body).toEqual(missing.body);
   });
 
   it('records a debt when the upline is short and pays it first from the upline’s next income', async () => {

@@ -4,6 +4,7 @@ import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import type { SystemService } from '../system/index.ts';
 import { createWalletSettings, merchantCurrencyFrom } from '../wallet/index.ts';
+import { agentContractsConsumer } from './agent-contracts.consumer.ts';
 import { registerAgentContractDevRoutes } from './agent-contracts.dev-routes.ts';
 import { agentContractJobs } from './agent-contracts.jobs.ts';
 import { registerAgentContractRoutes } from './agent-contracts.routes.ts';
@@ -12,8 +13,9 @@ import type { SettlementDeps } from './agent-contracts.settlement.ts';
 /**
  * Agent contracts (issue 24): dividend, daily-wage, hourly and real-time salary contracts between an
  * agent and its direct downline agents, their lifecycle and their settlement. Owns agent_contract,
- * agent_contract_settlement, agent_contract_debt and agent_contract_settings; reads the tree through
- * the member face, team figures through the reports face, and moves money only through the wallet's
+ * agent_contract_settlement, agent_contract_debt, agent_contract_settings and agent_contract_round
+ * (its consumer's copy of the team's settled lottery rounds, for real-time salaries); reads the tree
+ * through the member face, team figures through the reports face (hour rollups per product), and moves money only through the wallet's
  * ledger transfer. docs/agent-centre.md "Contracts and settlement".
  */
 
@@ -26,6 +28,7 @@ export interface AgentContractsModuleDeps {
   /** Present only outside production: then the dev settle route is registered too. */
   captchas: unknown;
   agentSettlementSeconds?: number;
+  agentSalarySettlementSeconds?: number;
 }
 
 function settlementDeps(deps: AgentContractsModuleDeps): SettlementDeps {
@@ -42,11 +45,12 @@ function settlementDeps(deps: AgentContractsModuleDeps): SettlementDeps {
 export const agentContractsModule: ServerModule<AgentContractsModuleDeps, Database> = {
   name: 'agent-contracts',
   register: (app, deps) => {
-    registerAgentContractRoutes(app, { db: deps.db, clock: deps.auth.clock });
+    registerAgentContractRoutes(app, { db: deps.db, clock: deps.auth.clock }, settlementDeps(deps));
     if (deps.captchas) registerAgentContractDevRoutes(app, settlementDeps(deps));
   },
   jobs: (deps) => {
     const { db: _db, ...rest } = settlementDeps(deps);
-    return agentContractJobs(rest, deps.agentSettlementSeconds);
+    return agentContractJobs(rest, deps.agentSettlementSeconds, deps.agentSalarySettlementSeconds);
   },
+  consumers: () => [agentContractsConsumer()],
 };

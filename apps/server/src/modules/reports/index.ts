@@ -11,11 +11,15 @@ import { registerReportsRoutes } from './reports.routes.ts';
  * its consumer of games.round-settled, wallet.deposit-credited, wallet.withdrawal-paid,
  * wallet.bonus-credited and member.registered, rebuilt from the sources by `npm run
  * reports:rebuild`. Owns report_game_day, report_day, report_registration_day,
- * report_active_player, report_member_day, report_team_day, report_team_active and report_fact.
- * Reads: the back-office dashboard (GET /ops/reports/dashboard and `dashboard`) and the agent
- * centre's figures (`memberDaily` per member, `teamDaily` and `teamActiveMembers` per agent's team).
+ * report_active_player, report_member_day, report_team_day, report_team_active, report_team_hour and
+ * report_fact. Reads: the back-office dashboard (GET /ops/reports/dashboard and `dashboard`), the agent
+ * centre's figures (`memberDaily` per member, `teamDaily` and `teamActiveMembers` per agent's team)
+ * and the contracts' settlement figures (`teamHourMembers`: a team with its head, per product, over
+ * merchant hours; `merchantHour` cuts an instant to its hour).
  */
 export { dashboard, memberDaily, teamActiveMembers, teamDaily } from './reports.service.ts';
+export { merchantHour } from './reports.days.ts';
+export { teamHourMembers, type TeamHourMember } from './reports.team-hour.repository.ts';
 export { rebuildReports } from './reports.rebuild.ts';
 
 export interface ReportsModuleDeps {

@@ -40,6 +40,7 @@ async function play(memberId: number, day: string) {
       ref: `T:${ref++}`,
       currency: 'BRL',
       day,
+      hour: `${day}T12:00:00.000Z`,
       shard: memberId % 16,
       memberId,
       vendor: 'TV',

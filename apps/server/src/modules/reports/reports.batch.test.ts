@@ -47,6 +47,7 @@ const fact = (r: Drawn): RoundFact => ({
   ref: `V:${r.n}`,
   currency: 'BRL',
   day: r.day,
+  hour: `${r.day}T12:00:00.000Z`,
   shard: r.memberId % 16,
   memberId: r.memberId,
   vendor: 'V',

@@ -9,14 +9,16 @@ import {
   walletDepositCredited,
   walletWithdrawalPaid,
 } from '../wallet/index.ts';
-import { merchantDay, shardOf } from './reports.days.ts';
+import { merchantDay, merchantHour, shardOf } from './reports.days.ts';
 import {
   applyBonus,
   applyDeposit,
   applyRegistration,
   applyRounds,
   applyWithdrawal,
+  type RoundFact,
 } from './reports.repository.ts';
+import { applyRoundsTeamHour } from './reports.team-hour.repository.ts';
 
 const ZONE_CACHE_MS = 1000;
 /**
@@ -75,22 +77,22 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
         const zone = await zoneIn(trx);
         // One read of the uplines for the whole run.
         const uplines = await uplinesOf(trx, [...new Set(real.map((p) => p.memberId))]);
-        await applyRounds(
-          trx,
-          real.map((p) => ({
-            uplines: uplines.get(p.memberId) ?? [],
-            ref: FACT.round(p.roundId),
-            currency: p.currency,
-            day: merchantDay(p.settledAt, zone),
-            shard: shardOf(p.memberId),
-            memberId: p.memberId,
-            // roundId is `<vendor>:<vendor's round id>`; vendor codes hold no colon.
-            vendor: p.roundId.slice(0, p.roundId.indexOf(':')),
-            gameType: p.gameType,
-            stake: p.stake,
-            payout: p.payout,
-          })),
-        );
+        const rounds = real.map((p): RoundFact => ({
+          uplines: uplines.get(p.memberId) ?? [],
+          ref: FACT.round(p.roundId),
+          currency: p.currency,
+          day: merchantDay(p.settledAt, zone),
+          hour: merchantHour(p.settledAt, zone),
+          shard: shardOf(p.memberId),
+          memberId: p.memberId,
+          // roundId is `<vendor>:<vendor's round id>`; vendor codes hold no colon.
+          vendor: p.roundId.slice(0, p.roundId.indexOf(':')),
+          gameType: p.gameType,
+          stake: p.stake,
+          payout: p.payout,
+        }));
+        await applyRounds(trx, rounds);
+        await applyRoundsTeamHour(trx, rounds);
       }),
       on(walletDepositCredited, async (event, trx) => {
         const p = event.payload;

@@ -37,7 +37,14 @@ import {
   walletWithdrawalPaidPayload,
 } from '../wallet/index.ts';
 import { addToDownlineTree } from '../member/index.ts';
-import { dashboard, rebuildReports, teamActiveMembers, teamDaily } from './index.ts';
+import {
+  dashboard,
+  rebuildReports,
+  teamActiveMembers,
+  teamDaily,
+  teamHourMembers,
+  type TeamHourMember,
+} from './index.ts';
 import { periodStarts } from './reports.rebuild.ts';
 import { merchantDay } from './reports.days.ts';
 
@@ -163,6 +170,7 @@ const TABLES = [
   'report_team_day',
   'report_team_active',
   'report_team_active_count',
+  'report_team_hour',
   'report_fact',
 ] as const;
 
@@ -255,6 +263,23 @@ describe('rollups from the events equal the rollups rebuilt from the sources', {
       expect(await teamActiveMembers(db(), top.memberId, period, from)).toEqual(new Map([['BRL', 2]]));
       expect(await teamActiveMembers(db(), sub.memberId, period, from)).toEqual(new Map([['BRL', 1]]));
     }
+    // The team hour rollups: each team with its head, per product, over the merchant hours.
+    const hours = { from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 3_600_000) };
+    const sums = (rows: TeamHourMember[]) =>
+      rows.map((r) => [r.memberId, r.rounds, r.stake, r.payout]).sort((x, y) => x[0]! - y[0]!);
+    expect(sums(await teamHourMembers(db(), top.memberId, hours, 'BRL', null))).toEqual(
+      [
+        [a.memberId, 2, 1_200, 1_000],
+        [b.memberId, 1, 2_000, 300],
+      ].sort((x, y) => x[0]! - y[0]!),
+    );
+    expect(sums(await teamHourMembers(db(), sub.memberId, hours, 'BRL', ['LIVE']))).toEqual([
+      [a.memberId, 2, 1_200, 1_000],
+    ]);
+    expect(await teamHourMembers(db(), sub.memberId, hours, 'BRL', ['LOTT'])).toEqual([]);
+    expect(sums(await teamHourMembers(db(), a.memberId, hours, 'BRL', null))).toEqual([
+      [a.memberId, 2, 1_200, 1_000],
+    ]);
     // insertAccounts and the demo seed make members without member.registered: only the rebuild,
     // reading the member rows, counts them. Everything else must be equal row for row.
     const withoutRegistrations = (s: Record<string, unknown[]>) => ({

@@ -15,6 +15,8 @@ import { FACT } from './reports.consumer.ts';
 import { merchantDay, shardOf } from './reports.days.ts';
 import { insertRollupRows, lockAndClearRollups } from './reports.repository.ts';
 import type { ReportsTables } from './reports.table.ts';
+import { TEAM_HOUR_FACT } from './reports.team-hour.repository.ts';
+import { teamHourRebuild } from './reports.team-hour.ts';
 
 /** What a rebuild counted. */
 export interface RebuildSummary {
@@ -165,6 +167,7 @@ export async function rebuildReports(db: DbOrTrx, merchantCode: string): Promise
     const registrations = new Map<string, Required<Row<'report_registration_day'>>>();
     const active = new Set<string>();
     const members = new Map<string, MemberDayRow>();
+    const teamHours = teamHourRebuild(timeZone);
     let factRows = 0;
     const facts = async (source: string, refs: string[]) => {
       await insertRollupRows(
@@ -261,8 +264,10 @@ export async function rebuildReports(db: DbOrTrx, merchantCode: string): Promise
             active.add(activeKey);
             d.active_players += 1;
           }
+          teamHours.add(r);
         }
         await facts('round', refs);
+        await facts(TEAM_HOUR_FACT, refs);
       },
     );
 
@@ -355,6 +360,7 @@ export async function rebuildReports(db: DbOrTrx, merchantCode: string): Promise
     await insertRollupRows(trx, 'report_team_active', team.active);
     const activeCounts = teamActiveCounts(team.active);
     await insertRollupRows(trx, 'report_team_active_count', activeCounts);
+    const teamHourRows = await teamHours.write(trx);
     return {
       timeZone,
       rounds,
@@ -371,6 +377,7 @@ export async function rebuildReports(db: DbOrTrx, merchantCode: string): Promise
         report_team_day: team.days.length,
         report_team_active: team.active.length,
         report_team_active_count: activeCounts.length,
+        report_team_hour: teamHourRows,
         report_fact: factRows,
       },
     };

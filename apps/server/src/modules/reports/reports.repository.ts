@@ -16,6 +16,8 @@ export interface RoundFact {
   ref: string;
   currency: string;
   day: string;
+  /** The merchant-local hour the round settled in: the instant it began (reports.days.ts merchantHour). */
+  hour: string;
   shard: number;
   memberId: number;
   vendor: string;
@@ -244,6 +246,7 @@ const ROLLUP_TABLES = [
   'report_team_day',
   'report_team_active',
   'report_team_active_count',
+  'report_team_hour',
   'report_fact',
 ] as const;
 

@@ -108,6 +108,24 @@ export interface ReportTeamActiveCountTable {
 }
 
 /** Source facts the rollups hold: (round | deposit | withdrawal | bonus | registration, its id). */
+/**
+ * Per agent x merchant-local hour x product x currency x member: the settled rounds of the member in
+ * that hour, under the agent's team **including the agent itself** (every member has its own rows too),
+ * so "the team of D with D" in an hour range is one index range (migration 202611271720-agent-hourly;
+ * reports.team-hour.repository.ts). `hour` is the instant the local hour began; `product` is productOfGameType.
+ */
+export interface ReportTeamHourTable {
+  agent_id: number;
+  hour: ColumnType<Date, string, string>;
+  product: string;
+  currency: string;
+  member_id: number;
+  rounds: Sum;
+  stake: Sum;
+  payout: Sum;
+}
+
+/** Source facts the rollups hold: (round | round-hour | deposit | withdrawal | bonus | registration, its id). */
 export interface ReportFactTable {
   source: string;
   ref: string;
@@ -130,4 +148,5 @@ export interface ReportsTables {
   report_team_day: ReportTeamDayTable;
   report_team_active: ReportTeamActiveTable;
   report_team_active_count: ReportTeamActiveCountTable;
+  report_team_hour: ReportTeamHourTable;
 }

@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CONTRACT_PRODUCTS,
   DIVIDEND_PERIODS,
@@ -16,6 +16,7 @@ import { useUi } from '@/state';
 import { Button, Empty, Spinner } from '@/ui';
 import {
   contractAction,
+  contractPreviewQuery,
   contractsQuery,
   directAgentsQuery,
   offerContract,
@@ -87,6 +88,103 @@ function toBody(
     : ({ kind, downlineId, product, period: 'HOUR', tiers: salaryTiers } satisfies ContractOfferBody);
 }
 
+/** The body when every field is a number, else null (no preview, and submit says what is wrong). */
+function validBody(body: ContractOfferBody, tiers: TierDraft[]): ContractOfferBody | null {
+  if (!body.downlineId || JSON.stringify(body).includes('null')) return null;
+  return tiers.some((x) => Number.isNaN(hundredths(x.rate))) ? null : body;
+}
+
+/** `value` once it stopped changing for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+const dateTime = (iso: string, language: string) =>
+  new Date(iso).toLocaleString(language === 'PT' ? 'pt-BR' : 'en-GB', {
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+/** The offer form's "last period" preview: the offered tiers over the downline's last period. */
+function OfferPreview({ body, account }: { body: ContractOfferBody | null; account: string | undefined }) {
+  const { t, language } = useT();
+  const memberId = useUi((s) => s.memberInfo?.id);
+  const settledBody = useSettled(body, 400);
+  const q = useQuery({ ...contractPreviewQuery(memberId, settledBody), placeholderData: keepPreviousData });
+  const money = (n: number) => formatMinorUnits(n, language);
+  const p = body === null ? undefined : q.data;
+  return (
+    <section className="contract-preview" aria-live="polite" data-testid="contract-preview">
+      <h4 className="contract-preview__title">{t('contracts.previewTitle')}</h4>
+      {body === null ? (
+        <p className="field__hint">{t('contracts.previewChoose')}</p>
+      ) : q.isError ? (
+        <p className="form__alert">
+          {t('contracts.previewError', { message: isApiError(q.error) ? q.error.message : String(q.error) })}
+        </p>
+      ) : !p ? (
+        <Spinner />
+      ) : (
+        <>
+          <p className="field__hint">
+            {account} ·{' '}
+            {t('contracts.previewRange', { from: dateTime(p.from, language), to: dateTime(p.to, language) })}
+            {p.kind === 'REALTIME' && <> · {t('contracts.previewRealtime')}</>}
+          </p>
+          <dl className="contract-preview__figures">
+            <div>
+              <dt>{t('contracts.teamValidBet')}</dt>
+              <dd>{money(p.teamValidBet)}</dd>
+            </div>
+            <div>
+              <dt>{t('contracts.periodPnl')}</dt>
+              <dd>{money(p.teamPnl)}</dd>
+            </div>
+            <div>
+              <dt>{t('contracts.activeMembers')}</dt>
+              <dd>{p.activeMembers}</dd>
+            </div>
+            <div>
+              <dt>{t('contracts.rounds')}</dt>
+              <dd>{p.rounds}</dd>
+            </div>
+            <div>
+              <dt>{t('contracts.tierMet')}</dt>
+              <dd>{p.tier === null ? t('contracts.noTier') : p.tier + 1}</dd>
+            </div>
+            <div>
+              <dt>{t('contracts.rate')}</dt>
+              <dd>{p.tier === null ? '—' : rateText(p, language, money)}</dd>
+            </div>
+            <div className="contract-preview__amount">
+              <dt>{t('contracts.previewAmount')}</dt>
+              <dd data-testid="contract-preview-amount">{money(p.amount)}</dd>
+            </div>
+          </dl>
+          <p className="field__hint">{t('contracts.previewNote')}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A settlement's or preview's rate: percentage, fixed amount, or real-time profit / loss rates. */
+function rateText(
+  s: Pick<SettlementView, 'rateType' | 'rate' | 'lossRate'>,
+  language: string,
+  money: (n: number) => string,
+): string {
+  if (s.lossRate !== null) return `${percent(s.rate, language)} / ${percent(s.lossRate, language)}`;
+  return s.rateType === 'FIXED' ? money(s.rate) : percent(s.rate, language);
+}
+
 function OfferForm({ kind }: { kind: ContractKind }) {
   const { t } = useT();
   const base = useId();
@@ -121,6 +219,8 @@ function OfferForm({ kind }: { kind: ContractKind }) {
   };
   const set = (i: number, patch: Partial<TierDraft>) =>
     setTiers((all) => all.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  const previewBody = validBody(toBody(kind, Number(downline), product, period, tiers), tiers);
+  const downlineAccount = agents.data?.items.find((a) => String(a.memberId) === downline)?.account;
   const dividend = kind === 'DIVIDEND';
   const realtime = kind === 'REALTIME';
   return (
@@ -174,7 +274,9 @@ function OfferForm({ kind }: { kind: ContractKind }) {
                   ? t('contracts.minBet')
                   : dividend
                     ? t('contracts.periodValidBet')
-                    : t('contracts.dailyBetAmount')}
+                    : kind === 'HOURLY'
+                      ? t('contracts.hourlyBetAmount')
+                      : t('contracts.dailyBetAmount')}
               </span>
               <input
                 type="text"
@@ -248,6 +350,7 @@ function OfferForm({ kind }: { kind: ContractKind }) {
         )}
       </fieldset>
       <p className="field__hint">{t('contracts.unitsHint')}</p>
+      <OfferPreview body={previewBody} account={downlineAccount} />
       {message && (
         <p className={message.ok ? 'form__success' : 'form__alert'} role={message.ok ? 'status' : 'alert'}>
           {message.text}
@@ -327,12 +430,17 @@ function downloadCsv(kind: ContractKind, rows: SettlementView[]) {
     'upline',
     'downline',
     'period',
+    'from',
+    'to',
     'tier',
     'teamValidBet',
     'teamPnl',
     'activeMembers',
+    'rounds',
+    'wonBet',
     'rateType',
     'rate',
+    'lossRate',
     'amount',
     'paid',
     'debt',
@@ -347,12 +455,17 @@ function downloadCsv(kind: ContractKind, rows: SettlementView[]) {
       s.upline.account,
       s.downline.account,
       s.period,
+      s.from,
+      s.to,
       s.tier === null ? '' : s.tier + 1,
       s.teamValidBet,
       s.teamPnl,
       s.activeMembers,
+      s.rounds,
+      s.wonBet ?? '',
       s.rateType,
       s.rate,
+      s.lossRate ?? '',
       s.amount,
       s.paid,
       s.debt,
@@ -376,6 +489,8 @@ function Settlements({ kind }: { kind: ContractKind }) {
   const q = useQuery(settlementsQuery(memberId, kind));
   const money = (n: number) => formatMinorUnits(n, language);
   const rows = q.data?.list ?? [];
+  // Hours and 5-minute periods read better as their local times than as keys.
+  const short = kind === 'HOURLY' || kind === 'REALTIME';
   return (
     <section className="agent-panel" aria-labelledby="contract-settlements">
       <div className="contract-section__head">
@@ -407,7 +522,13 @@ function Settlements({ kind }: { kind: ContractKind }) {
                 <th scope="col">{t('contracts.teamValidBet')}</th>
                 <th scope="col">{t('contracts.periodPnl')}</th>
                 <th scope="col">{t('contracts.activeMembers')}</th>
-                <th scope="col">{t('contracts.rate')}</th>
+                <th scope="col">{t('contracts.rounds')}</th>
+                {kind === 'REALTIME' && <th scope="col">{t('contracts.wonBet')}</th>}
+                <th scope="col">
+                  {kind === 'REALTIME'
+                    ? `${t('contracts.profitRate')} / ${t('contracts.lossRate')}`
+                    : t('contracts.rate')}
+                </th>
                 <th scope="col">{t('contracts.amount')}</th>
                 <th scope="col">{t('contracts.paid')}</th>
                 <th scope="col">{t('contracts.debt')}</th>
@@ -416,7 +537,7 @@ function Settlements({ kind }: { kind: ContractKind }) {
             <tbody>
               {rows.map((s) => (
                 <tr key={s.id} data-testid="settlement-row">
-                  <td>{s.period}</td>
+                  <td>{short ? `${dateTime(s.from, language)} – ${dateTime(s.to, language)}` : s.period}</td>
                   <td>
                     {s.upline.account} → {s.downline.account}
                   </td>
@@ -424,7 +545,9 @@ function Settlements({ kind }: { kind: ContractKind }) {
                   <td>{money(s.teamValidBet)}</td>
                   <td>{money(s.teamPnl)}</td>
                   <td>{s.activeMembers}</td>
-                  <td>{s.rateType === 'FIXED' ? money(s.rate) : percent(s.rate, language)}</td>
+                  <td>{s.rounds}</td>
+                  {kind === 'REALTIME' && <td>{money(s.wonBet ?? 0)}</td>}
+                  <td>{rateText(s, language, money)}</td>
                   <td>{money(s.amount)}</td>
                   <td>{money(s.paid)}</td>
                   <td>{money(s.debt)}</td>

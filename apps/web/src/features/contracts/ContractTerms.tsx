@@ -27,7 +27,13 @@ export function ContractTerms({ contract }: { contract: Pick<ContractView, 'kind
             </>
           ) : (
             <>
-              <th scope="col">{dividend ? t('contracts.periodValidBet') : t('contracts.dailyBetAmount')}</th>
+              <th scope="col">
+                {dividend
+                  ? t('contracts.periodValidBet')
+                  : contract.kind === 'HOURLY'
+                    ? t('contracts.hourlyBetAmount')
+                    : t('contracts.dailyBetAmount')}
+              </th>
               {dividend && <th scope="col">{t('contracts.periodPnl')}</th>}
               <th scope="col">{t('contracts.activeMembers')}</th>
               <th scope="col">{t('contracts.rate')}</th>

@@ -38,6 +38,16 @@ export const directAgentsQuery = (memberId: number | undefined) =>
 
 export const offerContract = (body: ContractOfferBody) => apiCall(agentContractCalls.offer, { body });
 
+/** What the downline would have earned last period under these terms (reads only). */
+export const contractPreviewQuery = (memberId: number | undefined, body: ContractOfferBody | null) =>
+  queryOptions({
+    queryKey: ['contracts', 'preview', memberId, body] as const,
+    queryFn: ({ signal }) => apiCall(agentContractCalls.preview, { signal, body: body! }),
+    enabled: memberId !== undefined && body !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
+
 export type ContractAction = 'accept' | 'reject' | 'terminate' | 'confirm' | 'keep';
 
 /** One answer to a contract; resolves when the gateway took it (the lists are re-read after). */

@@ -42,6 +42,7 @@ import * as m202611271520 from './202611271520-system-help-publishing.ts';
 import * as m202611271608 from './202611271608-wallet-adjustment-requests.ts';
 import * as m202611271630 from './202611271630-agent-contracts.ts';
 import * as m202611271700 from './202611271700-system-cs-entries-game-rtp.ts';
+import * as m202611271720 from './202611271720-agent-hourly.ts';
 import * as m202611271740 from './202611271740-reports-team-active-count.ts';
 
 /**
@@ -104,6 +105,7 @@ export const migrations: Record<string, Migration> = {
   '202611271608-wallet-adjustment-requests': m202611271608,
   '202611271630-agent-contracts': m202611271630,
   '202611271700-system-cs-entries-game-rtp': m202611271700,
+  '202611271720-agent-hourly': m202611271720,
   '202611271740-reports-team-active-count': m202611271740,
 };
 
