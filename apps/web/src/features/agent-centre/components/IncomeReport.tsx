@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { INCOME_SOURCES, type IncomeValue } from '@banca/contract';
+import { CONTRACT_KINDS, INCOME_SOURCES, type IncomeValue } from '@banca/contract';
 import { useT } from '@/i18n';
 import { localDay } from '@/lib/clock';
 import { formatMinorUnits } from '@/lib/money';
@@ -11,11 +11,14 @@ type Row = IncomeValue['periods'][number];
 const PERIODS = ['day', 'week', 'month'] as const;
 type Period = (typeof PERIODS)[number];
 const isPeriod = (p: string): p is Period => (PERIODS as readonly string[]).includes(p);
+/** Transfers by source; contract pay by kind (dividends, daily wages, hourly and real-time salaries). */
+const TRANSFER_SOURCES = INCOME_SOURCES.filter((s) => s !== 'CONTRACT');
 
 /**
  * agentRevenueReport (income): what the agent was credited, by source (transfers from its upline,
- * transfers from its own team, contract pay) and by day, week or month over a range of days (the
- * last 30 by default). Contract pay shows "not yet" until the contracts module reports it.
+ * transfers from its own team, contract pay by kind: dividends, daily wages, hourly and real-time
+ * salaries, as the contracts' settlements paid them) and by day, week or month over a range of days
+ * (the last 30 by default). Contract pay shows "not yet" when no contracts module reports it.
  */
 export default function IncomeReport() {
   const { t, language } = useT();
@@ -27,12 +30,17 @@ export default function IncomeReport() {
   const value = query.data;
   const columns: RecordColumn<Row>[] = [
     { id: 'label', header: t('agent.reports.periodStart'), card: 'title', render: (r) => r.label },
-    ...INCOME_SOURCES.map((s): RecordColumn<Row> => ({
+    ...TRANSFER_SOURCES.map((s): RecordColumn<Row> => ({
       id: s,
       header: t(`agent.reports.sources.${s}`),
       numeric: true,
-      render: (r) =>
-        s === 'CONTRACT' && value && !value.contractIncomeAvailable ? '—' : money(r.sources[s]),
+      render: (r) => money(r.sources[s]),
+    })),
+    ...CONTRACT_KINDS.map((k): RecordColumn<Row> => ({
+      id: k,
+      header: t(`agent.reports.contractKinds.${k}`),
+      numeric: true,
+      render: (r) => (value && !value.contractIncomeAvailable ? '—' : money(r.contracts[k])),
     })),
     {
       id: 'total',
@@ -75,6 +83,13 @@ export default function IncomeReport() {
               </dd>
             </div>
           ))}
+          {value.contractIncomeAvailable &&
+            CONTRACT_KINDS.map((k) => (
+              <div key={k}>
+                <dt>{t(`agent.reports.contractKinds.${k}`)}</dt>
+                <dd data-testid={`income-${k}`}>{money(value.totals.contracts[k])}</dd>
+              </div>
+            ))}
           <div>
             <dt>{t('agent.reports.total')}</dt>
             <dd data-testid="income-total">{money(value.totals.total)}</dd>
