@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot, t } from './support';
+import { mkdirSync } from 'node:fs';
+import { backofficeLogin, isPhone, shot, t } from './support';
 import { langOf, newUsername, PASSWORD, useLanguage, type Lang } from './auth-support';
 
 /*
@@ -8,7 +9,11 @@ import { langOf, newUsername, PASSWORD, useLanguage, type Lang } from './auth-su
  * through the dev route and both see the settlement with its inputs on the daily-wage page.
  * Desktop in Portuguese, phone in English. (The team's play before the settlement is left to the
  * journey that adds it: here the settled day has no bets, so the row shows no tier met and 0.)
+ * On the desktop an admin then opens the back office's Contracts page (issue 24 item 6): finds the
+ * contract by the downline's account, sees its settlement with its inputs, and the period's run in
+ * the settlement runs; photographed in both themes, PT and EN, at 1366 and 768 px (SHOTS_DIR).
  */
+const SHOTS_DIR = process.env.SHOTS_DIR ?? 'e2e/.artifacts/shots/contracts';
 const agentLogin = async (page: Page, lang: Lang, username: string, password: string) => {
   await useLanguage(page, lang);
   await page.goto('/agent');
@@ -82,4 +87,75 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
     });
   }
   await other.close();
+  if (isPhone(info)) return;
+
+  // The operator's Contracts page: the contract, its settlement and the period's run.
+  const office = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const o = await office.newPage();
+  await backofficeLogin(o);
+  await o
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: 'Contratos' })
+    .click();
+  await expect(o.getByRole('heading', { name: 'Contratos', level: 1 })).toBeVisible();
+  await o.getByLabel('Conta do upline ou downline').fill(sub);
+  await o.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(o).toHaveURL(new RegExp(`account=${sub}`));
+  const contractRow = o.getByRole('row').filter({ hasText: sub });
+  await expect(contractRow).toHaveCount(1);
+  await expect(contractRow).toContainText('Salário diário');
+  await expect(contractRow).toContainText('Ativo');
+  await contractRow.getByRole('link').click();
+  await expect(o.getByRole('heading', { name: /Contrato nº \d+/ })).toBeVisible();
+  const settlement = o
+    .getByRole('table', { name: 'Liquidações' })
+    .getByRole('row')
+    .filter({ hasText: 'Casa' });
+  await expect(settlement).toHaveCount(1);
+  const period = (await settlement.locator('code').innerText()).trim();
+  expect(period).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(o.getByTestId('contract-history')).toContainText('Ativo');
+  const detailUrl = o.url();
+
+  await o
+    .getByRole('link', { name: /Contratos$/ })
+    .first()
+    .click();
+  await o.getByRole('tab', { name: 'Liquidações' }).click();
+  const run = o.getByRole('row').filter({ hasText: period }).filter({ hasText: 'Salário diário' });
+  await expect(run).toHaveCount(1);
+  await expect(run.getByRole('cell').nth(3)).not.toHaveText('0');
+  const runsUrl = o.url();
+
+  // Photographs: both themes, PT and EN, desktop and 768 px.
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const lang of ['pt', 'en'] as const)
+    for (const theme of ['light', 'dark'] as const) {
+      await o.evaluate(
+        ([l, th]) => {
+          localStorage.setItem('banca.backoffice.lang', l);
+          localStorage.setItem('banca.backoffice.theme', th);
+        },
+        [lang, theme] as const,
+      );
+      for (const [name, url] of [
+        ['detail', detailUrl],
+        ['runs', runsUrl],
+      ] as const) {
+        await o.goto(url);
+        await expect(o.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(o.getByRole('row').filter({ hasText: period }).first()).toBeVisible();
+        for (const [width, height] of [
+          [1366, 900],
+          [768, 1024],
+        ] as const) {
+          await o.setViewportSize({ width, height });
+          await o.screenshot({
+            path: `${SHOTS_DIR}/agentops-contracts-${name}-${lang}-${theme}-${width}.png`,
+            fullPage: true,
+          });
+        }
+      }
+    }
+  await office.close();
 });
