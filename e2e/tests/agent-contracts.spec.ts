@@ -138,24 +138,28 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
         },
         [lang, theme] as const,
       );
-      for (const [name, url] of [
-        ['detail', detailUrl],
-        ['runs', runsUrl],
-      ] as const) {
-        await o.goto(url);
-        await expect(o.getByRole('heading', { level: 1 })).toBeVisible();
-        await expect(o.getByRole('row').filter({ hasText: period }).first()).toBeVisible();
+      for (const [name, url, ready] of [
+        ['list', `/backoffice/contracts?account=${sub}`, sub],
+        ['detail', detailUrl, period],
+        ['runs', runsUrl, period],
+        ['debts', '/backoffice/contracts?tab=debts', null],
+        ['settings', '/backoffice/contracts?tab=settings', null],
+      ] as const)
         for (const [width, height] of [
           [1366, 900],
           [768, 1024],
         ] as const) {
+          // Loaded at its width: the menu drawer starts closed rather than sliding away.
           await o.setViewportSize({ width, height });
+          await o.goto(url);
+          await expect(o.getByRole('heading', { level: 1 })).toBeVisible();
+          if (ready) await expect(o.getByRole('row').filter({ hasText: ready }).first()).toBeVisible();
+          else await expect(o.getByRole('heading', { level: 2 }).first()).toBeVisible();
           await o.screenshot({
             path: `${SHOTS_DIR}/agentops-contracts-${name}-${lang}-${theme}-${width}.png`,
             fullPage: true,
           });
         }
-      }
     }
   await office.close();
 });

@@ -191,7 +191,7 @@ function Tiers({ c, currency }: { c: OpsContract; currency: string }) {
     <section className="card stack" aria-labelledby="contract-tiers">
       <h2 id="contract-tiers">{t('contracts.tiers')}</h2>
       <div className="datatable__scroll">
-        <table className="datatable">
+        <table>
           <caption className="sr-only">{t('contracts.tiers')}</caption>
           <thead>
             <tr>
@@ -256,7 +256,7 @@ function Settlements({ rows, currency }: { rows: OpsSettlement[]; currency: stri
       id: 'period',
       header: t('contracts.periodKey'),
       value: (s) => s.period,
-      cell: (s) => <code>{s.period}</code>,
+      cell: (s) => <code className="nowrap">{s.period}</code>,
     },
     {
       id: 'tier',
@@ -324,7 +324,7 @@ function Settlements({ rows, currency }: { rows: OpsSettlement[]; currency: stri
       id: 'createdAt',
       header: t('contracts.settledAt'),
       value: (s) => s.createdAt,
-      cell: (s) => formatTime(s.createdAt),
+      cell: (s) => <span className="nowrap">{formatTime(s.createdAt)}</span>,
       sortable: true,
     },
   ];

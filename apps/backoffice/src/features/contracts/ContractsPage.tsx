@@ -264,7 +264,7 @@ function RunsTab() {
       id: 'period',
       header: t('contracts.periodKey'),
       value: (r) => r.period,
-      cell: (r) => <code>{r.period}</code>,
+      cell: (r) => <code className="nowrap">{r.period}</code>,
     },
     {
       id: 'kind',
@@ -334,7 +334,7 @@ function RunsTab() {
             cell: (r: OpsRun) => (
               <button
                 type="button"
-                className={`btn btn--sm ${r.failed > 0 ? 'btn--primary' : 'btn--ghost'}`}
+                className={`btn btn--sm nowrap ${r.failed > 0 ? 'btn--primary' : 'btn--ghost'}`}
                 onClick={() => setRerun({ kind: r.kind, day: r.rerunDay })}
               >
                 {t('contracts.rerun')}
@@ -573,7 +573,7 @@ function DebtsTab() {
       cell: (d) => (
         <span className="nowrap">
           <Link to={`/contracts/${d.settlement.contractId}`}>#{d.settlement.contractId}</Link>{' '}
-          {t(`contracts.kinds.${d.settlement.kind}`)} · <code>{d.settlement.period}</code>
+          {t(`contracts.kinds.${d.settlement.kind}`)} · <code className="nowrap">{d.settlement.period}</code>
         </span>
       ),
     },
@@ -679,7 +679,7 @@ function SettingsForm({ settings }: { settings: OpsContractSettingsValue }) {
           ? t('contracts.updatedAt', { at: formatTime(settings.updatedAt) })
           : t('contracts.defaults')}
       </p>
-      <fieldset className="stack" disabled={!editable}>
+      <fieldset className="group" disabled={!editable}>
         <legend>{t('contracts.enabledKinds')}</legend>
         <div className="flags">
           {KINDS.map((k) => (
@@ -690,7 +690,7 @@ function SettingsForm({ settings }: { settings: OpsContractSettingsValue }) {
           ))}
         </div>
       </fieldset>
-      <fieldset className="stack" disabled={!editable}>
+      <fieldset className="group" disabled={!editable}>
         <legend>{t('contracts.caps')}</legend>
         <p className="muted small">{t('contracts.capsHelp')}</p>
         <div className="grid2">

@@ -11,14 +11,12 @@ type Row = IncomeValue['periods'][number];
 const PERIODS = ['day', 'week', 'month'] as const;
 type Period = (typeof PERIODS)[number];
 const isPeriod = (p: string): p is Period => (PERIODS as readonly string[]).includes(p);
-/** Transfers by source; contract pay by kind (dividends, daily wages, hourly and real-time salaries). */
-const TRANSFER_SOURCES = INCOME_SOURCES.filter((s) => s !== 'CONTRACT');
 
 /**
  * agentRevenueReport (income): what the agent was credited, by source (transfers from its upline,
- * transfers from its own team, contract pay by kind: dividends, daily wages, hourly and real-time
- * salaries, as the contracts' settlements paid them) and by day, week or month over a range of days
- * (the last 30 by default). Contract pay shows "not yet" when no contracts module reports it.
+ * transfers from its own team, contract pay) and by day, week or month over a range of days (the
+ * last 30 by default). Contract pay is split by kind (dividends, daily wages, hourly and real-time
+ * salaries) for each kind that paid anything in the range; "not yet" when no contracts module reports.
  */
 export default function IncomeReport() {
   const { t, language } = useT();
@@ -28,19 +26,22 @@ export default function IncomeReport() {
   const query = useQuery(incomeQuery(memberId, isPeriod(period) ? period : 'day', from, to));
   const money = (minor: number) => formatMinorUnits(minor, language);
   const value = query.data;
+  const paidKinds = value ? CONTRACT_KINDS.filter((k) => value.totals.contracts[k] !== 0) : [];
   const columns: RecordColumn<Row>[] = [
     { id: 'label', header: t('agent.reports.periodStart'), card: 'title', render: (r) => r.label },
-    ...TRANSFER_SOURCES.map((s): RecordColumn<Row> => ({
+    ...INCOME_SOURCES.map((s): RecordColumn<Row> => ({
       id: s,
       header: t(`agent.reports.sources.${s}`),
       numeric: true,
-      render: (r) => money(r.sources[s]),
+      render: (r) =>
+        s === 'CONTRACT' && value && !value.contractIncomeAvailable ? '—' : money(r.sources[s]),
     })),
-    ...CONTRACT_KINDS.map((k): RecordColumn<Row> => ({
+    // Contract pay by kind: a column for each kind that paid anything in the range.
+    ...paidKinds.map((k): RecordColumn<Row> => ({
       id: k,
       header: t(`agent.reports.contractKinds.${k}`),
       numeric: true,
-      render: (r) => (value && !value.contractIncomeAvailable ? '—' : money(r.contracts[k])),
+      render: (r) => money(r.contracts[k]),
     })),
     {
       id: 'total',
@@ -83,13 +84,12 @@ export default function IncomeReport() {
               </dd>
             </div>
           ))}
-          {value.contractIncomeAvailable &&
-            CONTRACT_KINDS.map((k) => (
-              <div key={k}>
-                <dt>{t(`agent.reports.contractKinds.${k}`)}</dt>
-                <dd data-testid={`income-${k}`}>{money(value.totals.contracts[k])}</dd>
-              </div>
-            ))}
+          {paidKinds.map((k) => (
+            <div key={k}>
+              <dt>{t(`agent.reports.contractKinds.${k}`)}</dt>
+              <dd data-testid={`income-${k}`}>{money(value.totals.contracts[k])}</dd>
+            </div>
+          ))}
           <div>
             <dt>{t('agent.reports.total')}</dt>
             <dd data-testid="income-total">{money(value.totals.total)}</dd>
