@@ -1,6 +1,6 @@
 import type { ContractKind } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
-import { paidToDownline } from './agent-contracts.ops-repository.ts';
+import { paidToDownline } from './agent-contracts-ops.repository.ts';
 
 export type ContractIncome = Record<ContractKind, number>;
 export const noContractIncome = (): ContractIncome => ({ DIVIDEND: 0, DAILY: 0, HOURLY: 0, REALTIME: 0 });

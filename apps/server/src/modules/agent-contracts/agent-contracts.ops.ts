@@ -30,7 +30,7 @@ import {
   settlementTotals,
   unsettledInForce,
   upsertSettings,
-} from './agent-contracts.ops-repository.ts';
+} from './agent-contracts-ops.repository.ts';
 import { findSettings, OPEN_STATUSES, updateContract } from './agent-contracts.repository.ts';
 import { contractSettings, type ContractSettings } from './agent-contracts.settings.ts';
 import { settleKind, type SettlementDeps } from './agent-contracts.settlement.ts';

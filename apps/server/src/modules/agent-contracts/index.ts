@@ -33,7 +33,7 @@ export interface AgentContractsModuleDeps {
 }
 
 /** The agent module's income report reads contract pay through this (by kind and period). */
-export { contractIncomeByPeriod, type ContractIncome } from './agent-contracts.income.ts';
+export { contractIncomeByPeriod } from './agent-contracts.income.ts';
 
 function settlementDeps(deps: AgentContractsModuleDeps): SettlementDeps {
   const settings = createWalletSettings(deps.db);
