@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { backofficeLogin, isPhone, shot, t } from './support';
 import { langOf, newUsername, PASSWORD, useLanguage, type Lang } from './auth-support';
 
@@ -27,6 +28,8 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
   page,
   browser,
 }, info) => {
+  // The desktop run adds the back office with its photographs in two languages and themes.
+  test.setTimeout(180_000);
   const lang = langOf(info);
   await agentLogin(page, lang, 'agent01', 'Demo1234');
 
@@ -90,7 +93,8 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
   if (isPhone(info)) return;
 
   // The operator's Contracts page: the contract, its settlement and the period's run.
-  const office = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  // axe-core is injected into the pages below; the app's CSP would refuse it otherwise.
+  const office = await browser.newContext({ baseURL: new URL(page.url()).origin, bypassCSP: true });
   const o = await office.newPage();
   await backofficeLogin(o);
   await o
@@ -159,6 +163,15 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
             path: `${SHOTS_DIR}/agentops-contracts-${name}-${lang}-${theme}-${width}.png`,
             fullPage: true,
           });
+          if (width === 1366) {
+            const { violations } = await new AxeBuilder({ page: o }).analyze();
+            expect
+              .soft(
+                violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+                `${name} ${lang} ${theme}`,
+              )
+              .toEqual([]);
+          }
         }
     }
   await office.close();

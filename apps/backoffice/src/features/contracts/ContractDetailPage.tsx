@@ -329,8 +329,9 @@ function Settlements({ rows, currency }: { rows: OpsSettlement[]; currency: stri
     },
   ];
   return (
-    <section className="stack" aria-labelledby="contract-settlements">
-      <h2 id="contract-settlements">{t('contracts.settlements')}</h2>
+    // A plain block: the table's scroll region is the landmark named after it.
+    <div className="stack">
+      <h2>{t('contracts.settlements')}</h2>
       <DataTable
         caption={t('contracts.settlements')}
         columns={columns}
@@ -339,7 +340,7 @@ function Settlements({ rows, currency }: { rows: OpsSettlement[]; currency: stri
         exportName="contract-settlements.csv"
         exportRows={() => Promise.resolve(rows)}
       />
-    </section>
+    </div>
   );
 }
 
