@@ -367,6 +367,27 @@ describe('debts', () => {
   });
 });
 
+describe('runs pages', () => {
+  it('pages the runs newest period first, keyset on (period, kind, key)', async () => {
+    // The runs of 2026-01-10 and 2026-01-20 settled above.
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const res = await ops(r.opsRuns, {
+        token: finance,
+        query: { kind: 'DAILY', limit: '1', ...(after ? { after } : {}) },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const page = opsRunsPageSchema.parse(res.body.value);
+      seen.push(...page.items.map((i) => i.period));
+      after = page.nextCursor;
+    } while (after && seen.length < 10);
+    expect(seen).toEqual(['2026-01-20', '2026-01-10']);
+    expectFailure(await ops(r.opsRuns, { query: { after: 'not-a-cursor' } }), 400, 'invalid_input');
+    expectFailure(await ops(r.opsRuns, { query: { after: '9999-99-99T|DAILY|x' } }), 400, 'invalid_input');
+  });
+});
+
 describe('settings', () => {
   it('reads the defaults, replaces them (validated, audited) and they apply', async () => {
     const get = async () => opsContractSettingsValueSchema.parse((await ops(r.opsSettings)).body.value);
