@@ -12,7 +12,8 @@ import { langOf, newUsername, PASSWORD, useLanguage, type Lang } from './auth-su
  * journey that adds it: here the settled day has no bets, so the row shows no tier met and 0.)
  * On the desktop an admin then opens the back office's Contracts page (issue 24 item 6): finds the
  * contract by the downline's account, sees its settlement with its inputs, and the period's run in
- * the settlement runs; photographed in both themes, PT and EN, at 1366 and 768 px (SHOTS_DIR).
+ * the settlement runs (photographed in both themes, PT and EN, at 1366 and 768 px, SHOTS_DIR; axe
+ * checks at 1366), then ends the contract with a reason, and agent01 sees it ended by the operator.
  */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? 'e2e/.artifacts/shots/contracts';
 const agentLogin = async (page: Page, lang: Lang, username: string, password: string) => {
@@ -174,5 +175,25 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
           }
         }
     }
+
+  // The operator ends the contract with a reason; agent01 sees it ended by the operator.
+  await o.evaluate(() => {
+    localStorage.setItem('banca.backoffice.lang', 'pt');
+    localStorage.setItem('banca.backoffice.theme', 'light');
+  });
+  await o.setViewportSize({ width: 1366, height: 900 });
+  await o.goto(detailUrl);
+  await o.getByRole('button', { name: 'Encerrar contrato' }).click();
+  const end = o.getByRole('dialog', { name: /Encerrar o contrato/ });
+  await end.getByLabel('Motivo (fica na auditoria)').fill('contrato encerrado no teste e2e');
+  await end.getByRole('button', { name: 'Encerrar contrato' }).click();
+  await expect(o.getByText('O contrato foi encerrado.')).toBeVisible();
+  await expect(o.getByTestId('contract-status')).toHaveText('Encerrado');
+  await expect(o.getByTestId('contract-history')).toContainText('Encerrado pelo operador');
   await office.close();
+
+  await page.goto('/agentHome?page=agentDailyWages2');
+  const card = page.locator('.contract-card').filter({ hasText: sub });
+  await expect(card).toContainText(t(lang, 'contracts.statuses.terminated'));
+  await expect(card).toContainText(t(lang, 'contracts.endedReasons.ended_by_operator'));
 });
