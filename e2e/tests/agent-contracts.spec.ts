@@ -196,4 +196,5 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
   const card = page.locator('.contract-card').filter({ hasText: sub });
   await expect(card).toContainText(t(lang, 'contracts.statuses.terminated'));
   await expect(card).toContainText(t(lang, 'contracts.endedReasons.ended_by_operator'));
+  await shot(page, info, 'contracts-ended-by-operator');
 });
