@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { financeOperator, playSandboxRounds, shot, t } from './support';
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { backofficeLogin, financeOperator, isPhone, playSandboxRounds, shot, t } from './support';
 import { langOf, newUsername, PASSWORD, unique, useLanguage, type Lang } from './auth-support';
 
 /*
@@ -9,7 +11,12 @@ import { langOf, newUsername, PASSWORD, unique, useLanguage, type Lang } from '.
  * the dev route and both agents see the payout with its inputs on the daily-wage page (1.5 % of the
  * team's R$ 65,00 valid bet: R$ 0,97, rounded down), and the downline finds it in its account record.
  * Desktop in Portuguese, phone in English.
+ * On the desktop an admin then opens the back office's Contracts page (issue 24 item 6): finds the
+ * contract by the downline's account, sees its settlement with its inputs, and the period's run in
+ * the settlement runs (photographed in both themes, PT and EN, at 1366 and 768 px, SHOTS_DIR; axe
+ * checks at 1366), then ends the contract with a reason, and agent01 sees it ended by the operator.
  */
+const SHOTS_DIR = process.env.SHOTS_DIR ?? 'e2e/.artifacts/shots/contracts';
 const agentLogin = async (page: Page, lang: Lang, username: string, password: string) => {
   await useLanguage(page, lang);
   await page.goto('/agent');
@@ -23,6 +30,8 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
   page,
   browser,
 }, info) => {
+  // The desktop run adds the back office with its photographs in two languages and themes.
+  test.setTimeout(180_000);
   const lang = langOf(info);
   const money = (pt: string) => (lang === 'PT' ? pt : pt.replace(',', '.'));
   await agentLogin(page, lang, 'agent01', 'Demo1234');
@@ -134,4 +143,110 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
     });
   }
   await other.close();
+  if (isPhone(info)) return;
+
+  // The operator's Contracts page: the contract, its settlement and the period's run.
+  // axe-core is injected into the pages below; the app's CSP would refuse it otherwise.
+  const office = await browser.newContext({ baseURL: new URL(page.url()).origin, bypassCSP: true });
+  const o = await office.newPage();
+  await backofficeLogin(o);
+  await o
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: 'Contratos' })
+    .click();
+  await expect(o.getByRole('heading', { name: 'Contratos', level: 1 })).toBeVisible();
+  await o.getByLabel('Conta do upline ou downline').fill(sub);
+  await o.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(o).toHaveURL(new RegExp(`account=${sub}`));
+  const contractRow = o.getByRole('row').filter({ hasText: sub });
+  await expect(contractRow).toHaveCount(1);
+  await expect(contractRow).toContainText('Salário diário');
+  await expect(contractRow).toContainText('Ativo');
+  await contractRow.getByRole('link').click();
+  await expect(o.getByRole('heading', { name: /Contrato nº \d+/ })).toBeVisible();
+  const settlement = o
+    .getByRole('table', { name: 'Liquidações' })
+    .getByRole('row')
+    .filter({ hasText: 'Casa' });
+  await expect(settlement).toHaveCount(1);
+  const period = (await settlement.locator('code').innerText()).trim();
+  expect(period).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(o.getByTestId('contract-history')).toContainText('Ativo');
+  const detailUrl = o.url();
+
+  await o
+    .getByRole('link', { name: /Contratos$/ })
+    .first()
+    .click();
+  await o.getByRole('tab', { name: 'Liquidações' }).click();
+  const run = o.getByRole('row').filter({ hasText: period }).filter({ hasText: 'Salário diário' });
+  await expect(run).toHaveCount(1);
+  await expect(run.getByRole('cell').nth(3)).not.toHaveText('0');
+  const runsUrl = o.url();
+
+  // Photographs: both themes, PT and EN, desktop and 768 px.
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const lang of ['pt', 'en'] as const)
+    for (const theme of ['light', 'dark'] as const) {
+      await o.evaluate(
+        ([l, th]) => {
+          localStorage.setItem('banca.backoffice.lang', l);
+          localStorage.setItem('banca.backoffice.theme', th);
+        },
+        [lang, theme] as const,
+      );
+      for (const [name, url, ready] of [
+        ['list', `/backoffice/contracts?account=${sub}`, sub],
+        ['detail', detailUrl, period],
+        ['runs', runsUrl, period],
+        ['debts', '/backoffice/contracts?tab=debts', null],
+        ['settings', '/backoffice/contracts?tab=settings', null],
+      ] as const)
+        for (const [width, height] of [
+          [1366, 900],
+          [768, 1024],
+        ] as const) {
+          // Loaded at its width: the menu drawer starts closed rather than sliding away.
+          await o.setViewportSize({ width, height });
+          await o.goto(url);
+          await expect(o.getByRole('heading', { level: 1 })).toBeVisible();
+          if (ready) await expect(o.getByRole('row').filter({ hasText: ready }).first()).toBeVisible();
+          else await expect(o.getByRole('heading', { level: 2 }).first()).toBeVisible();
+          await o.screenshot({
+            path: `${SHOTS_DIR}/agentops-contracts-${name}-${lang}-${theme}-${width}.png`,
+            fullPage: true,
+          });
+          if (width === 1366) {
+            const { violations } = await new AxeBuilder({ page: o }).analyze();
+            expect
+              .soft(
+                violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+                `${name} ${lang} ${theme}`,
+              )
+              .toEqual([]);
+          }
+        }
+    }
+
+  // The operator ends the contract with a reason; agent01 sees it ended by the operator.
+  await o.evaluate(() => {
+    localStorage.setItem('banca.backoffice.lang', 'pt');
+    localStorage.setItem('banca.backoffice.theme', 'light');
+  });
+  await o.setViewportSize({ width: 1366, height: 900 });
+  await o.goto(detailUrl);
+  await o.getByRole('button', { name: 'Encerrar contrato' }).click();
+  const end = o.getByRole('dialog', { name: /Encerrar o contrato/ });
+  await end.getByLabel('Motivo (fica na auditoria)').fill('contrato encerrado no teste e2e');
+  await end.getByRole('button', { name: 'Encerrar contrato' }).click();
+  await expect(o.getByText('O contrato foi encerrado.')).toBeVisible();
+  await expect(o.getByTestId('contract-status')).toHaveText('Encerrado');
+  await expect(o.getByTestId('contract-history')).toContainText('Encerrado pelo operador');
+  await office.close();
+
+  await page.goto('/agentHome?page=agentDailyWages2');
+  const card = page.locator('.contract-card').filter({ hasText: sub });
+  await expect(card).toContainText(t(lang, 'contracts.statuses.terminated'));
+  await expect(card).toContainText(t(lang, 'contracts.endedReasons.ended_by_operator'));
+  await shot(page, info, 'contracts-ended-by-operator');
 });

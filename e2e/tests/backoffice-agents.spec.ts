@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newUsername, PASSWORD, useLanguage } from './auth-support';
-import { t, totpCode } from './support';
+import { backofficeLogin, t } from './support';
 
 /**
  * The back office's agent pages (issue 24 item 6): agent01 registers a downline agent in its register
@@ -10,25 +10,6 @@ import { t, totpCode } from './support';
  * themes and on a tablet width (SHOTS_DIR).
  */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? 'e2e/.artifacts/shots/teampages';
-
-async function adminSession(page: Page) {
-  const username = `ba${Date.now() % 1_000_000_000}`;
-  const password = 'e2e-backoffice-pass';
-  const created = await page.request.post('/ops/operators', {
-    headers: { Authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN ?? ''}` },
-    data: { username, password, role: 'admin' },
-  });
-  expect(created.ok()).toBe(true);
-  await page.goto('/backoffice/login');
-  await page.getByLabel('Usuário').fill(username);
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
-  await page.getByLabel('Código de verificação').fill(totpCode(secret));
-  await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
-  await page.getByRole('button', { name: 'Guardei os códigos, continuar' }).click();
-  return username;
-}
 
 test('an operator finds an agent, opens its tree and moves a member below another agent', async ({
   page,
@@ -57,7 +38,7 @@ test('an operator finds an agent, opens its tree and moves a member below anothe
   await agentSite.close();
 
   // The operator finds agent01 among the agents.
-  await adminSession(page);
+  await backofficeLogin(page);
   const nav = page.getByRole('navigation', { name: 'Navegação principal' });
   await nav.getByRole('link', { name: 'Agentes' }).click();
   await expect(page.getByRole('heading', { name: 'Agentes', level: 1 })).toBeVisible();

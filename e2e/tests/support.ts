@@ -190,3 +190,26 @@ export async function playSandboxRounds(
     });
   }
 }
+
+/**
+ * A new named operator of `role` logged in to the back office in the browser (Portuguese, the app's
+ * default): password, then the TOTP enrolment and its recovery codes. Returns its username.
+ */
+export async function backofficeLogin(page: Page, role = 'admin'): Promise<string> {
+  const username = `bo${Date.now() % 1_000_000_000}${Math.floor(Math.random() * 1000)}`;
+  const password = 'e2e-backoffice-pass';
+  const created = await page.request.post('/ops/operators', {
+    headers: operator(),
+    data: { username, password, role },
+  });
+  expect(created.ok()).toBe(true);
+  await page.goto('/backoffice/login');
+  await page.getByLabel('Usuário').fill(username);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+  await page.getByLabel('Código de verificação').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
+  await page.getByRole('button', { name: 'Guardei os códigos, continuar' }).click();
+  return username;
+}

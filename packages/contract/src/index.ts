@@ -73,3 +73,5 @@ export * from './system/platform-ops.schemas.ts';
 export * from './agent/contract.schemas.ts';
 export * from './agent/contract.routes.ts';
 export * from './agent/contract.errors.ts';
+export * from './agent/contract-ops.schemas.ts';
+export * from './agent/contract-ops.routes.ts';

@@ -16,6 +16,7 @@ import { lotteryRoutes } from './lottery/lottery.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 // Agent contracts (issue 24).
 import { agentContractRoutes } from './agent/contract.routes.ts';
+import { agentContractOpsRoutes } from './agent/contract-ops.routes.ts';
 
 /** Every group of zod route definitions, under the same keys as the light `routeTable` (routes.ts). */
 export const routeGroups = {
@@ -35,6 +36,7 @@ export const routeGroups = {
   reports: reportsRoutes,
   // Agent contracts (issue 24).
   agentContracts: agentContractRoutes,
+  agentContractOps: agentContractOpsRoutes,
 } as const;
 
 type Groups = typeof routeGroups;

@@ -20,6 +20,7 @@ import { lotteryCalls } from './lottery/lottery.calls.ts';
 import { reportsCalls } from './reports/reports.calls.ts';
 // Agent contracts (issue 24).
 import { agentContractCalls } from './agent/contract.calls.ts';
+import { agentContractOpsCalls } from './agent/contract-ops.calls.ts';
 
 export {
   agentCalls,
@@ -38,6 +39,7 @@ export {
   walletCalls,
   // Agent contracts (issue 24).
   agentContractCalls,
+  agentContractOpsCalls,
 };
 export { socialCallbackPath, socialStartPath } from './auth/social.calls.ts';
 export { STARTUP_ELEMENT_ID } from './system/system.calls.ts';
@@ -82,4 +84,5 @@ export const routeTable = {
   reports: reportsCalls,
   // Agent contracts (issue 24).
   agentContracts: agentContractCalls,
+  agentContractOps: agentContractOpsCalls,
 } as const;

@@ -7,6 +7,7 @@ export const PAGES = [
   { path: '/dashboard', label: 'nav.dashboard', permission: 'reports.read' },
   { path: '/members', label: 'nav.members', permission: 'members.read' },
   { path: '/agents', label: 'nav.agents', permission: 'agents.read' },
+  { path: '/contracts', label: 'nav.contracts', permission: 'contracts.settlements' },
   { path: '/deposits', label: 'finance.navDeposits', permission: 'deposits.read' },
   { path: '/withdrawals', label: 'nav.withdrawals', permission: 'withdrawals.read' },
   { path: '/adjustments', label: 'finance.navAdjustments', permission: 'balances.adjust' },

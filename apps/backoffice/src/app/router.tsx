@@ -73,6 +73,19 @@ export const router = createBrowserRouter(
           path: 'agents',
           lazy: async () => ({ Component: (await import('@/features/agents/AgentsPage.tsx')).AgentsPage }),
         },
+        // Agent contracts (issue 24 item 6, branch agentops).
+        {
+          path: 'contracts',
+          lazy: async () => ({
+            Component: (await import('@/features/contracts/ContractsPage.tsx')).ContractsPage,
+          }),
+        },
+        {
+          path: 'contracts/:id',
+          lazy: async () => ({
+            Component: (await import('@/features/contracts/ContractDetailPage.tsx')).ContractDetailPage,
+          }),
+        },
         {
           path: 'help',
           lazy: async () => ({ Component: (await import('@/features/help/HelpPage.tsx')).HelpPage }),

@@ -311,7 +311,8 @@ export type TeamTransactionsPage = z.infer<typeof teamTransactionsPageSchema>;
 
 /**
  * Where an agent's income comes from. CONTRACT (dividends and salaries) is the agent-contracts
- * module's: reported as 0 until that module feeds this report (`contractIncome` seam in the service).
+ * module's settlements paid to the agent (`contractIncome` seam in the service), split by kind in
+ * `contracts`.
  */
 export const INCOME_SOURCES = ['UPLINE_TRANSFER', 'DOWNLINE_TRANSFER', 'CONTRACT'] as const;
 export type IncomeSource = (typeof INCOME_SOURCES)[number];
@@ -331,14 +332,18 @@ const bySource = z.strictObject({
   DOWNLINE_TRANSFER: money,
   CONTRACT: money,
 });
+/** CONTRACT by contract kind (dividends, daily wages, hourly and real-time salaries). */
+const byContractKind = z.strictObject({ DIVIDEND: money, DAILY: money, HOURLY: money, REALTIME: money });
 
 export const incomeValueSchema = z.strictObject({
   currency: z.string().max(8),
   timeZone: z.string(),
   /** Every period meeting the range, oldest first, empty ones included. */
-  periods: z.array(z.strictObject({ label: z.string(), total: money, sources: bySource })),
-  totals: z.strictObject({ total: money, sources: bySource }),
-  /** Whether contract income is reported yet (false until the contracts module feeds it). */
+  periods: z.array(
+    z.strictObject({ label: z.string(), total: money, sources: bySource, contracts: byContractKind }),
+  ),
+  totals: z.strictObject({ total: money, sources: bySource, contracts: byContractKind }),
+  /** Whether contract income is reported (false when no contracts module feeds it). */
   contractIncomeAvailable: z.boolean(),
 });
 export type IncomeValue = z.infer<typeof incomeValueSchema>;

@@ -18,6 +18,8 @@ export const AGENT_CONTRACT_ERROR_STATUS = {
   contract_kind_disabled: 403,
   /** Contracts are offered to agents only. */
   contract_downline_not_agent: 409,
+  /** A settlement re-run for a period that has not ended yet (the back office's re-run). */
+  contract_period_open: 409,
 } as const;
 
 export type AgentContractErrorCode = keyof typeof AGENT_CONTRACT_ERROR_STATUS;
@@ -47,5 +49,9 @@ export const AGENT_CONTRACT_ERROR_MESSAGES: Record<AgentContractErrorCode, { PT:
   contract_downline_not_agent: {
     PT: 'Contratos só podem ser oferecidos a agentes.',
     EN: 'Contracts can only be offered to agents.',
+  },
+  contract_period_open: {
+    PT: 'Este período ainda não terminou.',
+    EN: 'This period has not ended yet.',
   },
 };

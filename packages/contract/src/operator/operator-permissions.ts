@@ -40,6 +40,12 @@ export const OPS_PERMISSIONS = {
   'agents.read': ['admin', 'support', 'risk', 'finance'],
   /** Move a member to another upline (audited). */
   'agents.manage': ['admin'],
+  /** Agent contracts with their settlements, and the contract settings (issue 24 item 6). */
+  'contracts.read': ['admin'],
+  /** Settlement runs per (kind, period) and the uplines' open debts. */
+  'contracts.settlements': ['admin', 'finance'],
+  /** End a contract, re-run a settlement period, change the contract settings (audited). */
+  'contracts.manage': ['admin'],
   /** The games catalogue: vendors and games, hot flags, order, names, artwork, the import. */
   'catalogue.manage': ['admin', 'content'],
 } as const satisfies Record<string, readonly OperatorRoleKey[]>;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database, Db } from '../../database.ts';
+import type { OpsAccess } from '../../ops-access.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import type { SystemService } from '../system/index.ts';
@@ -7,6 +8,7 @@ import { createWalletSettings, merchantCurrencyFrom } from '../wallet/index.ts';
 import { agentContractsConsumer } from './agent-contracts.consumer.ts';
 import { registerAgentContractDevRoutes } from './agent-contracts.dev-routes.ts';
 import { agentContractJobs } from './agent-contracts.jobs.ts';
+import { registerAgentContractOpsRoutes } from './agent-contracts.ops-routes.ts';
 import { registerAgentContractRoutes } from './agent-contracts.routes.ts';
 import type { SettlementDeps } from './agent-contracts.settlement.ts';
 
@@ -29,7 +31,12 @@ export interface AgentContractsModuleDeps {
   captchas: unknown;
   agentSettlementSeconds?: number;
   agentSalarySettlementSeconds?: number;
+  /** /ops access; undefined: no back office (the /ops contract calls are not registered). */
+  ops?: OpsAccess | undefined;
 }
+
+/** The agent module's income report reads contract pay through this (by kind and period). */
+export { contractIncomeByPeriod } from './agent-contracts.income.ts';
 
 function settlementDeps(deps: AgentContractsModuleDeps): SettlementDeps {
   const settings = createWalletSettings(deps.db);
@@ -47,6 +54,8 @@ export const agentContractsModule: ServerModule<AgentContractsModuleDeps, Databa
   register: (app, deps) => {
     registerAgentContractRoutes(app, { db: deps.db, clock: deps.auth.clock }, settlementDeps(deps));
     if (deps.captchas) registerAgentContractDevRoutes(app, settlementDeps(deps));
+    if (deps.ops)
+      registerAgentContractOpsRoutes(app, { ...settlementDeps(deps), ops: deps.ops, access: deps.ops });
   },
   jobs: (deps) => {
     const { db: _db, ...rest } = settlementDeps(deps);

@@ -40,10 +40,10 @@ export interface AgentTeamDeps extends AgentDeps {
   teamBets: ReturnType<typeof createTeamBetReader>;
   /**
    * Seam for the agent-contracts module: what contracts paid the agent per period (dividends and
-   * salaries), by the same period bounds. Absent until that module provides it: reported as 0 and
+   * salaries) by kind, by the same period bounds (wired in index.ts). Absent: reported as 0 and
    * `contractIncomeAvailable: false`.
    */
-  contractIncome?: (memberId: number, bounds: Date[]) => Promise<Map<number, number>>;
+  contractIncome?: (memberId: number, bounds: Date[]) => Promise<Map<number, ContractIncome>>;
 }
 
 /** The ids a team call covers: the whole team, or the one member of it the caller named. */
@@ -168,6 +168,8 @@ const noSources = (): Record<IncomeSource, number> => ({
   DOWNLINE_TRANSFER: 0,
   CONTRACT: 0,
 });
+type ContractIncome = IncomeValue['totals']['contracts'];
+const noContracts = (): ContractIncome => ({ DIVIDEND: 0, DAILY: 0, HOURLY: 0, REALTIME: 0 });
 
 /**
  * GET /wps/agent/income: what the caller was credited, by source and calendar period of the
@@ -193,7 +195,12 @@ export async function getIncome(deps: AgentTeamDeps, auth: RouteAuth, q: IncomeQ
     period: q.period,
     timeZone,
   });
-  const rows = periods.map((p) => ({ label: p.label, total: 0, sources: noSources() }));
+  const rows = periods.map((p) => ({
+    label: p.label,
+    total: 0,
+    sources: noSources(),
+    contracts: noContracts(),
+  }));
   const senders = new Map<number, boolean>();
   for (const c of credits) {
     const row = rows[c.bucket];
@@ -209,14 +216,22 @@ export async function getIncome(deps: AgentTeamDeps, auth: RouteAuth, q: IncomeQ
   }
   if (deps.contractIncome) {
     const bounds = [...periods.map((p) => p.start), periods[periods.length - 1]!.end];
-    for (const [i, amount] of await deps.contractIncome(auth.memberId, bounds))
-      if (rows[i]) rows[i].sources.CONTRACT += amount;
+    for (const [i, byKind] of await deps.contractIncome(auth.memberId, bounds)) {
+      const row = rows[i];
+      if (!row) continue;
+      for (const k of Object.keys(row.contracts) as (keyof ContractIncome)[]) {
+        row.contracts[k] += byKind[k];
+        row.sources.CONTRACT += byKind[k];
+      }
+    }
   }
-  const totals = { total: 0, sources: noSources() };
+  const totals = { total: 0, sources: noSources(), contracts: noContracts() };
   for (const row of rows) {
     row.total = row.sources.UPLINE_TRANSFER + row.sources.DOWNLINE_TRANSFER + row.sources.CONTRACT;
     totals.total += row.total;
     for (const s of Object.keys(totals.sources) as IncomeSource[]) totals.sources[s] += row.sources[s];
+    for (const k of Object.keys(totals.contracts) as (keyof ContractIncome)[])
+      totals.contracts[k] += row.contracts[k];
   }
   return { currency, timeZone, periods: rows, totals, contractIncomeAvailable: !!deps.contractIncome };
 }

@@ -116,6 +116,50 @@ const MATRIX: Record<string, { method: string; path: string; need: Need; body?: 
   'agent.opsAgents': { method: 'GET', path: '/ops/agents?limit=1', need: 'agents.read' },
   'agent.opsAgentDownline': { method: 'GET', path: '/ops/agents/999999999/downline', need: 'agents.read' },
   'agent.opsMoveMember': { method: 'POST', path: '/ops/agents/move', need: 'agents.manage', body: {} },
+  // Agent contracts (issue 24 item 6, branch agentops).
+  'agentContracts.opsContracts': {
+    method: 'GET',
+    path: '/ops/agent-contracts?limit=1',
+    need: 'contracts.read',
+  },
+  'agentContracts.opsContract': {
+    method: 'GET',
+    path: '/ops/agent-contracts/999999999',
+    need: 'contracts.read',
+  },
+  'agentContracts.opsEndContract': {
+    method: 'POST',
+    path: '/ops/agent-contracts/end',
+    need: 'contracts.manage',
+    body: {},
+  },
+  'agentContracts.opsRuns': {
+    method: 'GET',
+    path: '/ops/agent-contract-runs?limit=1',
+    need: 'contracts.settlements',
+  },
+  'agentContracts.opsRerun': {
+    method: 'POST',
+    path: '/ops/agent-contract-runs/rerun',
+    need: 'contracts.manage',
+    body: {},
+  },
+  'agentContracts.opsDebts': {
+    method: 'GET',
+    path: '/ops/agent-contract-debts?limit=1',
+    need: 'contracts.settlements',
+  },
+  'agentContracts.opsSettings': {
+    method: 'GET',
+    path: '/ops/agent-contract-settings',
+    need: 'contracts.read',
+  },
+  'agentContracts.opsPutSettings': {
+    method: 'PUT',
+    path: '/ops/agent-contract-settings',
+    need: 'contracts.manage',
+    body: {},
+  },
   // Back-office content and catalogue (branch catalogue).
   'system.ops.listHelpArticles': {
     method: 'GET',

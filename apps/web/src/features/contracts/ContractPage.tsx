@@ -393,6 +393,9 @@ function ContractRow({ c }: { c: ContractView }) {
       <p className="contract-card__meta">
         {t(`contracts.roles.${c.role}`)} · {t(`contracts.products.${c.product}`)} ·{' '}
         {t(`contracts.periods.${c.period}`)}
+        {c.endedReason && (ENDED_REASONS as readonly string[]).includes(c.endedReason) && (
+          <> · {t(`contracts.endedReasons.${c.endedReason as (typeof ENDED_REASONS)[number]}`)}</>
+        )}
       </p>
       <ContractTerms contract={c} />
       {actions.length > 0 && (
@@ -418,6 +421,15 @@ function ContractRow({ c }: { c: ContractView }) {
     </li>
   );
 }
+
+/** Why a contract ended (ended_by_operator: the back office ended it). */
+const ENDED_REASONS = [
+  'offer_withdrawn',
+  'upline_rate_lowered',
+  'terminated_by_upline',
+  'terminated_by_downline',
+  'ended_by_operator',
+] as const;
 
 const csvCell = (v: string | number) =>
   /[",\n;]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v);

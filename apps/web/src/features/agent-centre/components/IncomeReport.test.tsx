@@ -7,16 +7,21 @@ import { ensureMoreMessages, setLanguage, t } from '@/i18n';
 import { uiStore, type MemberInfo } from '@/state';
 import IncomeReport from './IncomeReport';
 
-const sources = (up: number, down: number) => ({ UPLINE_TRANSFER: up, DOWNLINE_TRANSFER: down, CONTRACT: 0 });
+const sources = (up: number, down: number, contract = 0) => ({
+  UPLINE_TRANSFER: up,
+  DOWNLINE_TRANSFER: down,
+  CONTRACT: contract,
+});
+const kinds = (daily = 0) => ({ DIVIDEND: 0, DAILY: daily, HOURLY: 0, REALTIME: 0 });
 const VALUE: IncomeValue = {
   currency: 'BRL',
   timeZone: 'America/Sao_Paulo',
   periods: [
-    { label: '2026-11-01', total: 123_45, sources: sources(123_45, 0) },
-    { label: '2026-11-02', total: 0, sources: sources(0, 0) },
-    { label: '2026-11-03', total: 10_00, sources: sources(0, 10_00) },
+    { label: '2026-11-01', total: 123_45, sources: sources(123_45, 0), contracts: kinds() },
+    { label: '2026-11-02', total: 0, sources: sources(0, 0), contracts: kinds() },
+    { label: '2026-11-03', total: 10_00, sources: sources(0, 10_00), contracts: kinds() },
   ],
-  totals: { total: 133_45, sources: sources(123_45, 10_00) },
+  totals: { total: 133_45, sources: sources(123_45, 10_00), contracts: kinds() },
   contractIncomeAvailable: false,
 };
 const fetchMock = vi.fn(
@@ -59,5 +64,37 @@ describe('IncomeReport', () => {
     expect(url).toMatch(/^\/wps\/agent\/income\?/);
     expect(new URL(url, 'http://x').searchParams.get('from')).toBe('2026-11-01');
     expect(new URL(url, 'http://x').searchParams.get('to')).toBe('2026-11-03');
+  });
+
+  it('shows contract pay by kind once the contracts module reports it', async () => {
+    const value: IncomeValue = {
+      ...VALUE,
+      periods: [{ label: '2026-11-03', total: 5_00, sources: sources(0, 0, 5_00), contracts: kinds(5_00) }],
+      totals: { total: 5_00, sources: sources(0, 0, 5_00), contracts: kinds(5_00) },
+      contractIncomeAvailable: true,
+    };
+    fetchMock.mockImplementationOnce(
+      async () =>
+        new Response(JSON.stringify({ success: true, code: 'ok', message: '', value }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/agentHome?page=agentRevenueReport&from=2026-11-03&to=2026-11-03']}>
+          <IncomeReport />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByTestId('income-total')).textContent).toBe('5,00');
+    expect(screen.getByTestId('income-CONTRACT').textContent).toBe('5,00');
+    expect(screen.getByTestId('income-DAILY').textContent).toBe('5,00');
+    // Only the kinds that paid anything get a figure and a column.
+    expect(screen.queryByTestId('income-DIVIDEND')).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain(
+      t('agent.reports.contractKinds.DAILY'),
+    );
+    expect(screen.getByTestId('income-row').textContent).toContain('5,00');
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { INCOME_SOURCES, type IncomeValue } from '@banca/contract';
+import { CONTRACT_KINDS, INCOME_SOURCES, type IncomeValue } from '@banca/contract';
 import { useT } from '@/i18n';
 import { localDay } from '@/lib/clock';
 import { formatMinorUnits } from '@/lib/money';
@@ -15,7 +15,8 @@ const isPeriod = (p: string): p is Period => (PERIODS as readonly string[]).incl
 /**
  * agentRevenueReport (income): what the agent was credited, by source (transfers from its upline,
  * transfers from its own team, contract pay) and by day, week or month over a range of days (the
- * last 30 by default). Contract pay shows "not yet" until the contracts module reports it.
+ * last 30 by default). Contract pay is split by kind (dividends, daily wages, hourly and real-time
+ * salaries) for each kind that paid anything in the range; "not yet" when no contracts module reports.
  */
 export default function IncomeReport() {
   const { t, language } = useT();
@@ -25,6 +26,7 @@ export default function IncomeReport() {
   const query = useQuery(incomeQuery(memberId, isPeriod(period) ? period : 'day', from, to));
   const money = (minor: number) => formatMinorUnits(minor, language);
   const value = query.data;
+  const paidKinds = value ? CONTRACT_KINDS.filter((k) => value.totals.contracts[k] !== 0) : [];
   const columns: RecordColumn<Row>[] = [
     { id: 'label', header: t('agent.reports.periodStart'), card: 'title', render: (r) => r.label },
     ...INCOME_SOURCES.map((s): RecordColumn<Row> => ({
@@ -33,6 +35,13 @@ export default function IncomeReport() {
       numeric: true,
       render: (r) =>
         s === 'CONTRACT' && value && !value.contractIncomeAvailable ? '—' : money(r.sources[s]),
+    })),
+    // Contract pay by kind: a column for each kind that paid anything in the range.
+    ...paidKinds.map((k): RecordColumn<Row> => ({
+      id: k,
+      header: t(`agent.reports.contractKinds.${k}`),
+      numeric: true,
+      render: (r) => money(r.contracts[k]),
     })),
     {
       id: 'total',
@@ -73,6 +82,12 @@ export default function IncomeReport() {
                   ? t('agent.reports.contractLater')
                   : money(value.totals.sources[s])}
               </dd>
+            </div>
+          ))}
+          {paidKinds.map((k) => (
+            <div key={k}>
+              <dt>{t(`agent.reports.contractKinds.${k}`)}</dt>
+              <dd data-testid={`income-${k}`}>{money(value.totals.contracts[k])}</dd>
             </div>
           ))}
           <div>
