@@ -112,9 +112,13 @@ const backdate = (ids: number[]) =>
   sql`update agent_contract set accepted_at = '2026-01-01' where id in (${sql.join(ids)})`.execute(
     t.database.db,
   );
+/** What the reports consumer writes for a round at 15:00Z of `day`: the member's hour under itself and each upline. */
 const play = (memberId: number, day: string, stake: number, payout: number) =>
-  sql`insert into report_member_day (member_id, day, currency, rounds, stake, payout)
-      values (${memberId}, ${day}::date, 'BRL', 1, ${stake}, ${payout})`.execute(t.database.db);
+  sql`insert into report_team_hour (agent_id, hour, product, currency, member_id, rounds, stake, payout)
+      select a, ${`${day}T15:00:00Z`}::timestamptz, 'RNG', 'BRL', ${memberId}::integer, 1, ${stake}::bigint,
+        ${payout}::bigint
+      from unnest(array[${memberId}::integer] || array(select ancestor_id from member_tree
+        where descendant_id = ${memberId}::integer)) a`.execute(t.database.db);
 const balance = async (id: number) => (await memberBalances(t.database.db, [id], 'BRL')).get(id) ?? 0;
 const ledgerSum = async () =>
   Number(
