@@ -28,7 +28,13 @@ import {
   startAuthTestServer,
   type AuthTestServer,
 } from '../../test/auth-client.ts';
-import { badBodies, badQueries, badString, expectRefused, wrongType } from '../../test/bad-input-arbitraries.ts';
+import {
+  badBodies,
+  badQueries,
+  badString,
+  expectRefused,
+  wrongType,
+} from '../../test/bad-input-arbitraries.ts';
 import { badInputRuns } from '../../test/bad-input-runs.ts';
 import { moveMember } from '../member/index.ts';
 
@@ -85,7 +91,9 @@ beforeAll(async () => {
   };
   contracts.others = await offer(topToken, daily(ids.sibling, 100));
   contracts.mineActive = await offer(topToken, daily(ids.me, 100));
-  expect((await post(agentContractRoutes.accept, token, { contractId: contracts.mineActive })).status).toBe(200);
+  expect((await post(agentContractRoutes.accept, token, { contractId: contracts.mineActive })).status).toBe(
+    200,
+  );
   contracts.mineOffered = await offer(token, daily(ids.sub, 50));
   contracts.mineRejected = await offer(topToken, {
     downlineId: ids.me,
@@ -127,7 +135,12 @@ const badTier = fc.oneof(
     rate: fc.oneof(fc.integer({ min: -10_000, max: -1 }), fc.double({ noNaN: true }), wrongType),
   }),
   fc.record({ minBet: fc.integer(), profitRateBp: fc.integer({ min: 10_001 }), lossRateBp: fc.integer() }),
-  fc.record({ validBet: fc.nat(), netLoss: fc.nat(), activeMembers: fc.nat(), rateBp: fc.integer({ min: 10_001 }) }),
+  fc.record({
+    validBet: fc.nat(),
+    netLoss: fc.nat(),
+    activeMembers: fc.nat(),
+    rateBp: fc.integer({ min: 10_001 }),
+  }),
 );
 const badTiers = fc.oneof(
   fc.constant([]),
