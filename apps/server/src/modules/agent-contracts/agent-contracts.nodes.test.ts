@@ -275,6 +275,7 @@ describe.runIf(TEST_DATABASE_URL)(
             .select(['node', 'period_start'])
             .where('name', '=', JOB)
             .where('finished_at', 'is', null)
+            .orderBy('period_start')
             .executeTakeFirst();
           return row && n >= total / 5 ? { ...row, settled: n } : undefined;
         });
