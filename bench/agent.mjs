@@ -9,7 +9,13 @@
 // days up to today, spread over the 10,000, written by a bulk SQL generator STRAIGHT INTO THE MEMBER-DAY
 // AND TEAM ROLLUPS (the shape the reports consumer writes; a million rounds through the vendor wallet
 // would take far longer than the reads measured here); the members' registrations spread over the 90
-// days. In a throw-away schema of BENCH_DATABASE_URL /
+// days. Then the settlement: the 6,000 level-5 members become agents (type 1 may play) and every
+// downline agent gets a DAILY contract from its upline (10,000 contracts, inserted straight into
+// agent_contract like the rollups, active, accepted before the period; rates falling with depth so
+// each upline can pay its downlines from what it receives), and one call of the settlement the
+// scheduled job runs (settleKind DAILY) settles the merchant's yesterday over them: line
+// `settlement s <seconds>` (goal <= 10 s) with the contracts settled and the total paid.
+// In a throw-away schema of BENCH_DATABASE_URL /
 // TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), dropped at the end. Run from the
 // repository root: `npm run bench -- agent`.
 import './lib/one-line-failure.mjs';
@@ -25,6 +31,8 @@ const DAYS = 90;
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
 /** Members per level below the top agent (levels 1 to 4 are agents, level 5 members): 10,000. */
 const LEVELS = [10, 90, 900, 3000, 6000];
+/** Rate (basis points of the team's valid bet) of a DAILY contract whose downline is at each level. */
+const DAILY_RATE_BP = [200, 150, 100, 80, 50];
 
 if (process.env.BENCH_ROLE === 'server') await serve();
 else await main();
@@ -98,6 +106,39 @@ async function generateRounds(db, sql, topId) {
   return (await s(`select count(*)::int as n from report_member_day`)).rows[0].n;
 }
 
+/** The 10,000 DAILY contracts, one per downline agent, and one settlement run of yesterday. */
+async function settle(db, sql, topId) {
+  const s = (text) => sql.raw(text).execute(db);
+  await s(`update member set type = 1
+    where type = 0 and id in (select descendant_id from member_tree where ancestor_id = ${topId})`);
+  const rateCase = DAILY_RATE_BP.map((bp, i) => `when ${i + 1} then ${bp}`).join(' ');
+  await s(`insert into agent_contract (merchant_code, kind, product, period, upline_id, downline_id,
+      upline_account, downline_account, status, tiers, best_rate_bp, best_fixed, accepted_at)
+    select d.merchant_code, 'DAILY', 'CONS', 'D', u.id, d.id, u.account, d.account, 'active',
+      json_build_array(json_build_object('validBet', 0, 'activeMembers', 0, 'rateType', 'PERCENT',
+        'rate', case t.depth ${rateCase} end))::jsonb,
+      case t.depth ${rateCase} end, 0, now() - interval '100 days'
+    from member_tree t join member d on d.id = t.descendant_id join member u on u.id = d.parent_id
+    where t.ancestor_id = ${topId} and d.type = 1`);
+  await s(`vacuum analyze agent_contract`);
+  await s(`vacuum analyze member`);
+  const { settleKind } =
+    await import('../apps/server/src/modules/agent-contracts/agent-contracts.settlement.ts');
+  const { createWalletSettings } = await import('../apps/server/src/modules/wallet/index.ts');
+  const settings = createWalletSettings(db);
+  const deps = {
+    db,
+    clock: () => new Date(),
+    merchantCode: 'banca',
+    merchantCurrency: async () => ({ currency: 'BRL', currencySymbol: 'R$' }),
+    timeZone: async (code) => (await settings.get(code)).timeZone,
+  };
+  const t0 = performance.now();
+  const out = await settleKind(deps, 'DAILY');
+  const settleMs = performance.now() - t0;
+  return { ...out, settleMs };
+}
+
 async function serve() {
   const { default: pino } = await import('pino');
   const { loadConfig } = await import('../apps/server/src/platform/config.ts');
@@ -135,6 +176,7 @@ async function serve() {
   const t1 = performance.now();
   const memberDayRows = await generateRounds(db, sql, topId);
   const roundsMs = performance.now() - t1;
+  const settlement = await settle(db, sql, topId);
   const app = await buildApp({ config, db, logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address();
@@ -146,6 +188,7 @@ async function serve() {
     treeMs,
     roundsMs,
     memberDayRows,
+    settlement,
   });
   process.on('message', async (msg) => {
     if (msg !== 'stop') return;
@@ -197,6 +240,11 @@ async function main() {
         `${LEVELS.length} levels deep in ${(started.treeMs / 1000).toFixed(1)} s; ${SETTLED_ROUNDS} settled rounds ` +
         `over ${DAYS} days into ${started.memberDayRows} member-day rows in ${(started.roundsMs / 1000).toFixed(1)} s`,
     );
+    const st = started.settlement;
+    console.log(
+      `daily settlement of yesterday over ${st.contracts} contracts: ${st.settled} settled, ${st.skipped} ` +
+        `already settled, paid ${st.paid}, debt ${st.debt} (minor units) in ${(st.settleMs / 1000).toFixed(2)} s`,
+    );
     const token = await login(base, started.account, started.password);
     const auth = { headers: { authorization: `Bearer ${token}` } };
     const reads = {
@@ -224,6 +272,7 @@ async function main() {
         `${r.name.padEnd(60)}${r.rate.toFixed(1).padStart(10)} req/s  p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms (worst slice)`,
       );
     }
+    console.log(`settlement s ${(st.settleMs / 1000).toFixed(2)}`);
     console.log(`p99 ms ${ms(Math.max(...rows.slice(1).map((r) => r.p99)))}`);
   } finally {
     clearTimeout(killTimer);
