@@ -58,6 +58,8 @@ async function buildTree(db, topId, { insertAccounts, setUpline }) {
 
 async function generateRounds(db, sql, topId) {
   const s = (text) => sql.raw(text).execute(db);
+  const { createWalletSettings } = await import('../apps/server/src/modules/wallet/index.ts');
+  const zone = (await createWalletSettings(db).get('banca')).timeZone;
   // Each round: a team member (every tenth round the same few members, as real play is uneven), a day
   // of the last 90, a stake and a payout. Summed per member and day, as the consumer keeps them.
   await s(`create temp table bench_team as
@@ -74,6 +76,24 @@ async function generateRounds(db, sql, topId) {
       from generate_series(1, ${SETTLED_ROUNDS}) i
     ) r join bench_team t using (k)
     group by t.member_id, r.day`);
+  // The team hour rollups (what the contracts' settlement reads: every member's hour under itself and
+  // each upline, per product), for the same rounds of the last two days only: the settlement below
+  // reads yesterday, and 90 days of them (about 5 million rows) would only slow the set-up. Each
+  // round's hour of its day comes from its number, as its day does.
+  await s(`insert into report_team_hour (agent_id, hour, product, currency, member_id, rounds, stake, payout)
+    select a.id, r.hour, 'RNG', 'BRL', t.member_id, count(*), sum(r.stake), sum(r.payout)
+    from (
+      select 1 + (i::bigint * 7919) % (select count(*) from bench_team) as k,
+        ((current_date - (i % ${DAYS}))::timestamp at time zone '${zone}')
+          + ((i / ${DAYS}) % 24) * interval '1 hour' as hour,
+        (100 + (i * 13) % 5000)::bigint as stake,
+        ((i * 17) % 6000)::bigint as payout
+      from generate_series(1, ${SETTLED_ROUNDS}) i
+      where i % ${DAYS} < 2
+    ) r join bench_team t using (k),
+      lateral (select t.member_id as id union all
+               select ancestor_id from member_tree where descendant_id = t.member_id) a
+    group by a.id, r.hour, t.member_id`);
   await s(`drop table bench_team`);
   // The team rollups the consumer keeps beside them: each member's days added to every upline's.
   await s(`insert into report_team_day (agent_id, day, currency, shard, rounds, stake, payout)
@@ -98,6 +118,7 @@ async function generateRounds(db, sql, topId) {
     'report_team_day',
     'report_team_active',
     'report_team_active_count',
+    'report_team_hour',
     'member_tree',
     'member',
   ]) {
