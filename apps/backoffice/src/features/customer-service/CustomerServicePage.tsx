@@ -15,6 +15,7 @@ import { useI18n } from '@/i18n/i18n.ts';
 import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { Notice } from '@/ui/Notice.tsx';
+import { PageHeader } from '@/ui/PageHeader.tsx';
 
 const KEY = ['ops', 'customer-service'];
 type Entries = { entries: OpsCustomerService[] };
@@ -172,15 +173,15 @@ export function CustomerServicePage() {
 
   return (
     <section className="page">
-      <div className="row row--between">
-        <div>
-          <h1>{t('cs.title')}</h1>
-          <p className="muted">{t('cs.subtitle')}</p>
-        </div>
-        <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
-          {t('cs.new')}
-        </button>
-      </div>
+      <PageHeader
+        title={t('cs.title')}
+        subtitle={t('cs.subtitle')}
+        action={
+          <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
+            {t('cs.new')}
+          </button>
+        }
+      />
       {editing && (
         <EntryEditor
           key={editing === 'new' ? 'new' : editing.id}

@@ -10,6 +10,7 @@ import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { formatTime } from '@/ui/format.ts';
 import { useUrlFilters } from '@/ui/url-state.ts';
+import { PageHeader } from '@/ui/PageHeader.tsx';
 import { applyWrap, sanitizePreview, TOOLBAR } from './rich-text.ts';
 
 const FILTERS = ['lang', 'state', 'q'] as const;
@@ -109,15 +110,15 @@ export function HelpPage() {
 
   return (
     <section className="page">
-      <div className="row row--between">
-        <div>
-          <h1>{t('help.title')}</h1>
-          <p className="muted">{t('help.subtitle')}</p>
-        </div>
-        <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
-          {t('help.new')}
-        </button>
-      </div>
+      <PageHeader
+        title={t('help.title')}
+        subtitle={t('help.subtitle')}
+        action={
+          <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
+            {t('help.new')}
+          </button>
+        }
+      />
       {editing && (
         <ArticleEditor
           key={editing === 'new' ? 'new' : editing.id}

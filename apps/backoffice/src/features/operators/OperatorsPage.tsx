@@ -11,6 +11,7 @@ import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { formatTime } from '@/ui/format.ts';
 import { useUrlFilters } from '@/ui/url-state.ts';
+import { PageHeader } from '@/ui/PageHeader.tsx';
 
 const KEY = ['ops', 'operators'];
 const errorText = (error: unknown) =>
@@ -121,15 +122,15 @@ export function OperatorsPage() {
   ];
   return (
     <section className="page">
-      <div className="row row--between">
-        <div>
-          <h1>{t('operators.title')}</h1>
-          <p className="muted">{t('operators.subtitle')}</p>
-        </div>
-        <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
-          {t('operators.new')}
-        </button>
-      </div>
+      <PageHeader
+        title={t('operators.title')}
+        subtitle={t('operators.subtitle')}
+        action={
+          <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
+            {t('operators.new')}
+          </button>
+        }
+      />
       {creating && <CreateOperator onDone={() => setCreating(false)} />}
       <FilterBar
         filters={[
