@@ -177,8 +177,13 @@ describe.runIf(TEST_DATABASE_URL)(
           const payout =
             i % 5 === 0 ? stake + ((i * 31) % 5_000) : Math.floor((stake * ((i * 13) % 90)) / 100);
           stakeOf.set(id, { stake, payout });
-          await sql`insert into report_member_day (member_id, day, currency, rounds, stake, payout)
-                values (${id}, ${day}::date, 'BRL', 1, ${stake}, ${payout})`.execute(db);
+          // What the reports consumer writes for the round (noon, merchant time): the member's hour
+          // under itself and each upline, which the settlement reads.
+          await sql`insert into report_team_hour (agent_id, hour, product, currency, member_id, rounds, stake, payout)
+                select a, (${day}::date + time '12:00') at time zone ${timeZone}, 'RNG', 'BRL',
+                  ${id}::integer, 1, ${stake}::bigint, ${payout}::bigint
+                from unnest(array[${id}::integer] || array(select ancestor_id from member_tree
+                  where descendant_id = ${id}::integer)) a`.execute(db);
         }
         // Some uplines hold money of their own, some nothing (they pay what they receive, or owe).
         for (const [i, id] of agents.entries()) {
