@@ -425,21 +425,19 @@ describe('generated bad input on the agent calls', () => {
     `${r.opsMoveMember.path}: ${RUNS} bad bodies answer a 4xx with a code and move no one`,
     async () => {
       await refusesAll(
-        fc
-          .constant(null)
-          .chain(() =>
-            badBodies(
-              r.opsMoveMember.body!,
-              { memberId: id.child, uplineAccount: account.sub, reason: 'a valid reason' },
-              ['memberId', 'uplineAccount', 'reason'],
-              {
-                reason: fc.oneof(
-                  fc.constantFrom('', '  ', 'ab', '  ab  '),
-                  fc.string({ minLength: 501, maxLength: 600 }),
-                ),
-              },
-            ),
+        fc.constant(null).chain(() =>
+          badBodies(
+            r.opsMoveMember.body!,
+            { memberId: id.child, uplineAccount: account.sub, reason: 'a valid reason' },
+            ['memberId', 'uplineAccount', 'reason'],
+            {
+              reason: fc.oneof(
+                fc.constantFrom('', '  ', 'ab', '  ab  '),
+                fc.string({ minLength: 501, maxLength: 600 }),
+              ),
+            },
           ),
+        ),
         (body) => opsCall(r.opsMoveMember.path, 'POST', { token: opsToken, body }),
       );
     },
