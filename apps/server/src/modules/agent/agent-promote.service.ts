@@ -1,9 +1,9 @@
 import type { PromoteDownlineBody, PromoteDownlineValue } from '@banca/contract';
 import { MEMBER_TYPE } from '@banca/contract';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
-import { findInTree, promoteChildToAgent } from '../member/index.ts';
+import { promoteChildToAgent } from '../member/index.ts';
 import { AgentError } from './agent.errors.ts';
-import type { AgentDeps } from './agent.service.ts';
+import { findTeamMember, type AgentDeps } from './agent.service.ts';
 
 /**
  * POST /wps/agent/downline/promote: a direct downline member becomes an agent (type 1) where the
@@ -17,7 +17,7 @@ export async function promoteDownline(
   body: PromoteDownlineBody,
 ): Promise<PromoteDownlineValue> {
   if (!deps.promoteAllowed) throw new AgentError('promote_not_allowed');
-  const member = await findInTree(deps.db, auth.merchantCode, auth.memberId, { memberId: body.memberId });
+  const member = await findTeamMember(deps, auth, { memberId: body.memberId });
   if (!member || member.depth !== 1) throw new AgentError('downline_not_found');
   if (!(await promoteChildToAgent(deps.db, auth.memberId, member.id)))
     throw new AgentError('promote_refused');

@@ -146,6 +146,23 @@ export async function getDownline(deps: AgentDeps, auth: RouteAuth, q: DownlineQ
   };
 }
 
+/** The largest member id (member.id is a 4-byte integer); the contract takes ids up to 2^53 - 1. */
+const MEMBER_ID_MAX = 2_147_483_647;
+
+/**
+ * A member of the caller's tree by id or account, or undefined. An id past MEMBER_ID_MAX names no
+ * member: it answers as a missing one instead of reaching the database (where it would fail as out of
+ * range: a 500).
+ */
+export function findTeamMember(
+  deps: Pick<AgentDeps, 'db'>,
+  auth: RouteAuth,
+  ref: { memberId?: number | undefined; account?: string | undefined },
+): Promise<TeamMember | undefined> {
+  if (ref.memberId !== undefined && ref.memberId > MEMBER_ID_MAX) return Promise.resolve(undefined);
+  return findInTree(deps.db, auth.merchantCode, auth.memberId, ref);
+}
+
 /**
  * GET /wps/agent/downline/member. BOLA: a member outside the caller's tree (sibling, upline, someone
  * else's, the caller itself) answers exactly as a missing one: 404 downline_not_found.
@@ -155,7 +172,7 @@ export async function getDownlineMember(
   auth: RouteAuth,
   q: DownlineMemberQuery,
 ): Promise<DownlineRow> {
-  const member = await findInTree(deps.db, auth.merchantCode, auth.memberId, q);
+  const member = await findTeamMember(deps, auth, q);
   if (!member) throw new AgentError('downline_not_found');
   return (await rowsOf(deps, auth, [member]))[0]!;
 }
