@@ -80,8 +80,11 @@ export interface SettlementDeps {
   merchantCode: string;
   merchantCurrency: WalletDeps['merchantCurrency'];
   timeZone: (merchantCode: string) => Promise<string>;
+  /** Contracts per page (default PAGE); tests settle pages of one to compare with one by one. */
+  pageSize?: number;
 }
 
+/** Contracts settled per page: one transaction, a few statements (settlePage). */
 const PAGE = 500;
 
 /** A settlement window: the period's key (unique per contract) and the instants it began and ended. */
@@ -186,7 +189,7 @@ export async function settleKind(
         : closedRealtimePeriods(now, REALTIME_LOOKBACK_PERIODS);
     let after = 0;
     for (;;) {
-      const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, PAGE);
+      const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, deps.pageSize ?? PAGE);
       if (page.length === 0) break;
       after = page[page.length - 1]!.id;
       // What each contract of the page has settled in the look-back: one read a page.
@@ -207,7 +210,7 @@ export async function settleKind(
   const today = localDate(at ?? deps.clock(), timeZone);
   let after = 0;
   for (;;) {
-    const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, PAGE);
+    const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, deps.pageSize ?? PAGE);
     if (page.length === 0) break;
     after = page[page.length - 1]!.id;
     out.contracts += page.length;
