@@ -1,4 +1,4 @@
-import { MEMBER_TYPE, type ContractOfferBody } from '@banca/contract';
+import { MEMBER_TYPE, type ContractOfferBody, type SalaryTier } from '@banca/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,7 +222,7 @@ describe('a page settles as one by one', () => {
   const DAYS = ['2026-03-10', '2026-03-11'];
   const ROLES = ['T', 'U', 'D1', 'D2', 'D3', 'E'] as const;
   type Role = (typeof ROLES)[number];
-  const fixed = (amount: number): ContractOfferBody['tiers'] => [
+  const fixed = (amount: number): SalaryTier[] => [
     { validBet: 0, activeMembers: 0, rateType: 'FIXED', rate: amount },
   ];
 

@@ -42,7 +42,6 @@ import {
   tierOutcome,
   type PeriodFigures,
   type RealtimeRound,
-  type SettlementPeriod,
 } from './agent-contracts.rules.ts';
 import { AgentContractError } from './agent-contracts.errors.ts';
 import { contractSettings } from './agent-contracts.settings.ts';
