@@ -233,7 +233,9 @@ export async function settleKind(
     const groups = new Map<string, typeof due>();
     for (const d of due) {
       const g = `${d.window.key}|${d.c.product}`;
-      groups.set(g, [...(groups.get(g) ?? []), d]);
+      const list = groups.get(g);
+      if (list) list.push(d);
+      else groups.set(g, [d]);
     }
     const inputs = new Map<number, SettlementInputs>();
     for (const g of groups.values()) {
@@ -387,6 +389,7 @@ interface DebtState {
   creditorId: number;
   amount: number;
   remaining: number;
+  /** Reduced in this page (an older debt is then updated; a new one is inserted as it ends). */
   changed: boolean;
 }
 
@@ -533,7 +536,9 @@ async function settlePage(
           changed: false,
         };
         newDebts.push(d);
-        debts.set(d.debtorId, [...(debts.get(d.debtorId) ?? []), d]);
+        const list = debts.get(d.debtorId);
+        if (list) list.push(d);
+        else debts.set(d.debtorId, [d]);
       }
       settledRows.push({ id: i.settlementId, paid, debt });
       res.paid += paid;
@@ -600,7 +605,7 @@ async function settlePage(
       trx,
       [...debts.values()]
         .flat()
-        .filter((d) => d.changed && !newDebts.includes(d))
+        .filter((d) => d.changed && d.id !== undefined && !debtIds.has(d.settlementId))
         .map((d) => ({ id: d.id!, remaining: d.remaining })),
       now,
     );
