@@ -4,9 +4,11 @@
  * process.ts) on one PostgreSQL schema, each with its scheduler ticking every second and the
  * settlement job every AGENT_SETTLEMENT_SECONDS = 10; a tree of agents with DAILY and DIVIDEND
  * contracts on every edge (the house pays the top level, uplines below it pay from their wallets,
- * some short of funds) and a day of team play so most contracts pay. Once some but not all
- * settlements of the day exist, the node running the job (job_run.node names its pid) is killed with
- * SIGKILL; the other node's scheduler takes the next period and finishes, while a twin run of the
+ * some short of funds) and a day of team play so most contracts pay. A run settles a page of
+ * contracts per transaction, so to be killed mid-run deterministically the test holds one claim of
+ * the kind the job settles second (an uncommitted settlement row of its last contract): the first
+ * kind commits, the second kind's page waits on that key; then the node running the job (job_run.node
+ * names its pid) is killed with SIGKILL, its page rolls back, and the hold is released; the other node's scheduler takes the next period and finishes, while a twin run of the
  * same day goes through the survivor's dev route at the same time. Then: every (contract, period)
  * is settled exactly once, each amount equals the tier rule computed here from the inputs, paid +
  * debt = amount, each payment is one ledger transfer under its idempotency key, the debts and their
@@ -18,7 +20,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_TYPE, type DividendTier, type SalaryTier } from '@banca/contract';
+import { CONTRACT_KINDS, MEMBER_TYPE, type DividendTier, type SalaryTier } from '@banca/contract';
 import { seedDemo } from '../../seed/demo-seed.ts';
 import { freshUsername, insertAccounts } from '../../test/auth-client.ts';
 import { freePort, OPERATOR_TOKEN } from '../../test/test-app.ts';
@@ -26,6 +28,7 @@ import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../
 import { moveMember } from '../member/index.ts';
 import {
   createWalletSettings,
+  dayStartIn,
   ensureMemberWallet,
   houseAccount,
   localDate,
@@ -171,17 +174,16 @@ describe.runIf(TEST_DATABASE_URL)(
 
         // A day of play: stakes that mostly lose (dividends pay) and mostly reach the active threshold.
         const stakeOf = new Map<number, { stake: number; payout: number }>();
+        const hour = new Date(dayStartIn(day, timeZone).getTime() + 10 * 3_600_000).toISOString();
         for (const [i, id] of all.entries()) {
           if (i % 7 === 3) continue; // some play nothing
           const stake = 300 + ((i * 7_919) % 40_000);
           const payout =
             i % 5 === 0 ? stake + ((i * 31) % 5_000) : Math.floor((stake * ((i * 13) % 90)) / 100);
           stakeOf.set(id, { stake, payout });
-          // What the reports consumer writes for the round (noon, merchant time): the member's hour
-          // under itself and each upline, which the settlement reads.
+          // What the reports consumer writes for the round: its hour under the member and each upline.
           await sql`insert into report_team_hour (agent_id, hour, product, currency, member_id, rounds, stake, payout)
-                select a, (${day}::date + time '12:00') at time zone ${timeZone}, 'RNG', 'BRL',
-                  ${id}::integer, 1, ${stake}::bigint, ${payout}::bigint
+                select a, ${hour}::timestamptz, 'LIVE', 'BRL', ${id}::integer, 1, ${stake}::bigint, ${payout}::bigint
                 from unnest(array[${id}::integer] || array(select ancestor_id from member_tree
                   where descendant_id = ${id}::integer)) a`.execute(db);
         }
@@ -269,6 +271,27 @@ describe.runIf(TEST_DATABASE_URL)(
               .rows[0]!.n,
           );
 
+        // The hold: an uncommitted claim of the last contract of the kind the job settles second.
+        const second = CONTRACT_KINDS.filter((k) => k === 'DIVIDEND' || k === 'DAILY')[1]!;
+        const heldId = Math.max(...[...tiersOf].filter(([, c]) => c.kind === second).map(([id]) => id));
+        let release!: () => void;
+        const released = new Promise<void>((r) => (release = r));
+        let holding!: () => void;
+        const held = new Promise<void>((r) => (holding = r));
+        const hold = db
+          .transaction()
+          .execute(async (trx) => {
+            await sql`insert into agent_contract_settlement (contract_id, period_key, period_from, period_to,
+                tier_index, team_valid_bet, team_pnl, active_members, rate_type, rate, amount, paid, debt, payer)
+              values (${heldId}, ${second === 'DAILY' ? day : `D:${day}`}, now(), now(), null, 0, 0, 0,
+                'PERCENT', 0, 0, 0, 0, 'UPLINE')`.execute(trx);
+            holding();
+            await released;
+            throw new Error('hold released');
+          })
+          .catch(() => undefined);
+        await held;
+
         // Two nodes; the job's first period is claimed by one of them within a few ticks.
         nodes.push(await startNode(database.schema!), await startNode(database.schema!));
         const running = await until('a settlement run in progress', async () => {
@@ -291,6 +314,8 @@ describe.runIf(TEST_DATABASE_URL)(
         const survivor = nodes.find((n) => n !== victim)!;
         const atKill = await settledCount();
         expect(atKill).toBeLessThan(total);
+        release();
+        await hold;
 
         // The survivor's scheduler takes the next period and goes on; once it has, a twin run of the same
         // day through the survivor's dev route races it.

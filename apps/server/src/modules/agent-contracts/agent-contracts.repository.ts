@@ -173,47 +173,81 @@ export const inForceOfKind = (
     .execute();
 
 /**
- * Claims (contract, period): the row is written or, when another run wrote it first, nothing is
- * (undefined). The caller writes it in the transaction that moves the money, so a run that dies
- * before commit leaves no claim behind, and a concurrent twin waits on the unique key, then sees it.
+ * Claims a page of (contract, period)s in one statement: each row is written or, when another run
+ * wrote it first, not (absent from the answer). The caller writes them in the transaction that moves
+ * the money, so a run that dies before commit leaves no claim behind, and a concurrent twin waits on
+ * the unique keys (taken in the rows' order, the same on every node), then finds them taken.
  */
-export const claimSettlement = (db: DbOrTrx, row: Insertable<AgentContractSettlementTable>) =>
-  db
-    .insertInto('agent_contract_settlement')
-    .values(row)
-    .onConflict((oc) => oc.columns(['contract_id', 'period_key']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+export const claimSettlements = (db: DbOrTrx, rows: readonly Insertable<AgentContractSettlementTable>[]) =>
+  rows.length === 0
+    ? Promise.resolve([])
+    : db
+        .insertInto('agent_contract_settlement')
+        .values([...rows])
+        .onConflict((oc) => oc.columns(['contract_id', 'period_key']).doNothing())
+        .returning(['id', 'contract_id', 'period_key'])
+        .execute();
 
-export const setSettlementPaid = (db: DbOrTrx, id: number, paid: number, debt: number) =>
-  db.updateTable('agent_contract_settlement').set({ paid, debt }).where('id', '=', id).execute();
-
-export const insertDebt = (
+/** Sets the paid and debt of many settlements in one statement. */
+export const setSettlementsPaid = async (
   db: DbOrTrx,
-  row: { settlement_id: number; debtor_id: number; creditor_id: number; amount: number },
-) =>
-  db
+  rows: readonly { id: number; paid: number; debt: number }[],
+) => {
+  if (rows.length === 0) return;
+  await sql`update agent_contract_settlement s set paid = v.paid, debt = v.debt
+    from unnest(${rows.map((r) => r.id)}::integer[], ${rows.map((r) => r.paid)}::bigint[],
+      ${rows.map((r) => r.debt)}::bigint[]) as v(id, paid, debt)
+    where s.id = v.id`.execute(db);
+};
+
+/** Inserts many debts (what remains of each, and when it was settled if nothing does), in the
+ *  given order; their ids by settlement (a settlement leaves at most one debt). */
+export const insertDebts = async (
+  db: DbOrTrx,
+  rows: readonly {
+    settlement_id: number;
+    debtor_id: number;
+    creditor_id: number;
+    amount: number;
+    remaining: number;
+    settled_at: Date | null;
+  }[],
+): Promise<Map<number, number>> => {
+  if (rows.length === 0) return new Map();
+  const out = await db
     .insertInto('agent_contract_debt')
-    .values({ ...row, remaining: row.amount })
+    .values([...rows])
+    .returning(['id', 'settlement_id'])
     .execute();
+  return new Map(out.map((r) => [r.settlement_id, r.id]));
+};
 
-/** The member's unpaid debts, oldest first, locked. */
-export const openDebts = (db: DbOrTrx, debtorId: number) =>
-  db
-    .selectFrom('agent_contract_debt')
-    .selectAll()
-    .where('debtor_id', '=', debtorId)
-    .where('remaining', '>', 0)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+/** The unpaid debts of the named members, oldest first, locked (in id order). */
+export const openDebtsOf = (db: DbOrTrx, debtorIds: readonly number[]) =>
+  debtorIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('agent_contract_debt')
+        .selectAll()
+        .where('debtor_id', 'in', [...new Set(debtorIds)])
+        .where('remaining', '>', 0)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
 
-export const reduceDebt = (db: DbOrTrx, id: number, remaining: number, now: Date) =>
-  db
-    .updateTable('agent_contract_debt')
-    .set({ remaining, settled_at: remaining === 0 ? now : null })
-    .where('id', '=', id)
-    .execute();
+/** Sets what remains of many debts in one statement (settled_at when nothing does). */
+export const reduceDebts = async (
+  db: DbOrTrx,
+  rows: readonly { id: number; remaining: number }[],
+  now: Date,
+) => {
+  if (rows.length === 0) return;
+  await sql`update agent_contract_debt d set remaining = v.remaining,
+      settled_at = case when v.remaining = 0 then ${now.toISOString()}::timestamptz else null end
+    from unnest(${rows.map((r) => r.id)}::integer[], ${rows.map((r) => r.remaining)}::bigint[])
+      as v(id, remaining)
+    where d.id = v.id`.execute(db);
+};
 
 export interface SettlementWithContract extends SettlementRow {
   kind: ContractKind;

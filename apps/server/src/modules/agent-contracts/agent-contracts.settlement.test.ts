@@ -1,4 +1,4 @@
-import { MEMBER_TYPE, type ContractOfferBody } from '@banca/contract';
+import { MEMBER_TYPE, type ContractOfferBody, type SalaryTier } from '@banca/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -215,5 +215,123 @@ describe('two settlement runs of one period at once', () => {
     for (const id of ids) expect(await settlementsOf(db.db, id)).toHaveLength(1);
     expect([...(await balances(subs)).values()]).toEqual([1_000, 1_000, 1_000]);
     expect(await ledgerSum()).toBe(sum0);
+  });
+});
+
+describe('a page settles as one by one', () => {
+  const DAYS = ['2026-03-10', '2026-03-11'];
+  const ROLES = ['T', 'U', 'D1', 'D2', 'D3', 'E'] as const;
+  type Role = (typeof ROLES)[number];
+  const fixed = (amount: number): SalaryTier[] => [
+    { validBet: 0, activeMembers: 0, rateType: 'FIXED', rate: amount },
+  ];
+
+  /**
+   * T (top: the house pays it) > U > D1, D2, D3, and D1 > E. U holds 100 and owes its three downlines
+   * 200 + 250 + 150 a day, D1 owes E 120; U's own contract (300 a day from the house) has the highest
+   * id, so in a page U first leaves debts, then pays them from its credit later in the same page, and
+   * on the next day pays the older ones first.
+   */
+  async function scenario(tag: string) {
+    const m = {} as Record<Role, number>;
+    m.T = await agent(null);
+    m.U = await agent(m.T);
+    m.D1 = await agent(m.U);
+    m.D2 = await agent(m.U);
+    m.D3 = await agent(m.U);
+    m.E = await agent(m.D1);
+    const offer = async (up: Role, down: Role, amount: number) => {
+      const c = await offerContract(cdeps(), auth(m[up]), {
+        downlineId: m[down],
+        product: 'CONS',
+        kind: 'DAILY',
+        period: 'D',
+        tiers: fixed(amount),
+      });
+      await acceptContract(cdeps(), auth(m[down]), { contractId: c.id, confirm: true });
+      return c.id;
+    };
+    // U's contract first (its cap allows U's offers), ended and offered again last (the highest id).
+    const first = await offer('T', 'U', 300);
+    const c = {
+      UD1: await offer('U', 'D1', 200),
+      UD2: await offer('U', 'D2', 250),
+      UD3: await offer('U', 'D3', 150),
+      D1E: await offer('D1', 'E', 120),
+      TU: 0,
+    };
+    await sql`update agent_contract set status = 'terminated' where id = ${first}`.execute(db.db);
+    c.TU = await offer('T', 'U', 300);
+    const ids = Object.values(c);
+    await sql`update agent_contract set accepted_at = '2026-01-01' where id in (${sql.join(ids)})`.execute(
+      db.db,
+    );
+    for (const day of DAYS) for (const r of ROLES) await playHour(m[r], `${day}T10:00:00Z`, 'LIVE', 500, 0);
+    await fund(m.U, 100, `page-fund:${tag}:${m.U}`);
+    return { m, c, ids };
+  }
+
+  /** Settlements, debts and balances of a scenario, by role (ids differ between the two). */
+  async function snapshot({ m, c }: Awaited<ReturnType<typeof scenario>>) {
+    const roleOf = new Map(ROLES.map((r) => [m[r], r]));
+    const settlements: Record<string, unknown[]> = {};
+    for (const [name, id] of Object.entries(c)) {
+      settlements[name] = (await settlementsOf(db.db, id)).map((s) => ({
+        period: s.period_key,
+        amount: Number(s.amount),
+        paid: Number(s.paid),
+        debt: Number(s.debt),
+        payer: s.payer,
+      }));
+    }
+    const debts = (
+      await sql<{
+        debtor_id: number;
+        creditor_id: number;
+        amount: string;
+        remaining: string;
+        settled: boolean;
+      }>`select debtor_id, creditor_id, amount, remaining, settled_at is not null as settled
+        from agent_contract_debt where debtor_id in (${sql.join(Object.values(m))}) order by id`.execute(
+        db.db,
+      )
+    ).rows.map((d) => ({
+      debtor: roleOf.get(d.debtor_id),
+      creditor: roleOf.get(d.creditor_id),
+      amount: Number(d.amount),
+      remaining: Number(d.remaining),
+      settled: d.settled,
+    }));
+    const b = await balances(Object.values(m));
+    return { settlements, debts, balances: Object.fromEntries(ROLES.map((r) => [r, b.get(m[r])])) };
+  }
+
+  it('leaves the same debts, payments and balances as settling one contract at a time', async () => {
+    const runs = [];
+    for (const pageSize of [1, undefined]) {
+      const s = await scenario(String(pageSize));
+      const sum0 = await ledgerSum();
+      for (const day of DAYS) {
+        const at = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000);
+        const r = await settleKind({ ...deps(), ...(pageSize ? { pageSize } : {}) }, 'DAILY', at);
+        expect(r.debt).toBeGreaterThan(0);
+      }
+      expect(await ledgerSum()).toBe(sum0);
+      runs.push(await snapshot(s));
+      await sql`update agent_contract set status = 'terminated' where id in (${sql.join(s.ids)})`.execute(
+        db.db,
+      );
+    }
+    const [one, page] = runs;
+    expect(page).toEqual(one);
+    // U short on day one: 100 of D1's 200, nothing of D2's 250 or D3's 150; its 300, later in the
+    // same page, pays those debts oldest first (D1 100, D2 200 of 250); day two's 300 pays D2's 50 and
+    // D3's 150 before the new debts of that day.
+    expect(one!.debts.slice(0, 3)).toEqual([
+      { debtor: 'U', creditor: 'D1', amount: 100, remaining: 0, settled: true },
+      { debtor: 'U', creditor: 'D2', amount: 250, remaining: 0, settled: true },
+      { debtor: 'U', creditor: 'D3', amount: 150, remaining: 0, settled: true },
+    ]);
+    expect(one!.debts.length).toBeGreaterThan(3);
   });
 });

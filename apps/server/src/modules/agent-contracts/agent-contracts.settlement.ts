@@ -13,25 +13,24 @@ import {
 import type { DbOrTrx } from '../../database.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
-import { findMemberById } from '../member/index.ts';
-import { merchantHour, teamHourMembers } from '../reports/index.ts';
+import { findMemberById, membersByIds } from '../member/index.ts';
+import { merchantHour, teamHourMembers, teamsHourMembers } from '../reports/index.ts';
 import {
   dayStartIn,
-  ensureMemberWallet,
   houseAccount,
   localDate,
-  memberBalances,
-  transfer,
+  lockWalletsForBatch,
+  transferMany,
   type WalletDeps,
 } from '../wallet/index.ts';
 import {
-  claimSettlement,
+  claimSettlements,
   inForceOfKind,
-  insertDebt,
+  insertDebts,
   listPartySettlements,
-  openDebts,
-  reduceDebt,
-  setSettlementPaid,
+  openDebtsOf,
+  reduceDebts,
+  setSettlementsPaid,
   settledKeysSince,
   teamRounds,
   type SettlementWithContract,
@@ -43,7 +42,6 @@ import {
   tierOutcome,
   type PeriodFigures,
   type RealtimeRound,
-  type SettlementPeriod,
 } from './agent-contracts.rules.ts';
 import { AgentContractError } from './agent-contracts.errors.ts';
 import { contractSettings } from './agent-contracts.settings.ts';
@@ -55,11 +53,16 @@ import type { AgentContractRow } from './agent-contracts.table.ts';
  *  1. figures: the downline's whole team including itself, summed by the reports' member rollups over
  *     the period's merchant days (valid bet = stakes, P&L = payout - stake; active = members whose
  *     stake reached the operator's threshold);
- *  2. in ONE transaction: claim (contract, period) by inserting its settlement row (ON CONFLICT DO
- *     NOTHING: a twin run on another node waits on the unique key and then finds it taken, so it moves
- *     nothing), move the money with a ledger key derived from (contract, period) (a second guard), and
- *     record what could not be paid as the upline's debt. A node killed mid-run rolls its transaction
- *     back: no claim is left, and the next run settles that contract.
+ *  2. a PAGE of contracts (PAGE, in id order) at a time, in ONE transaction (settlePage): claim every
+ *     (contract, period) of the page by inserting its settlement row (ON CONFLICT DO NOTHING: a twin
+ *     run on another node waits on the unique keys and then finds them taken, so it moves nothing for
+ *     them), move the money with ledger keys derived from (contract, period) (a second guard), and
+ *     record what could not be paid as the upline's debt. A node killed mid-run rolls the page's
+ *     transaction back: no claim of it is left, and the next run settles those contracts. The page's
+ *     payments are computed in memory in contract-id order exactly as settling one contract after the
+ *     other would (a payer's balance falls as it pays, a debt left earlier in the page is paid from a
+ *     later credit), over wallets locked in id order (two nodes' pages never deadlock), then written
+ *     in a few statements: one batch of ledger transfers, the debts, the paid amounts.
  *  3. payer: the house (AGENT_PAYOUTS) for a top-level agent's contracts (the upline has no upline
  *     itself); any other upline pays from its own wallet, and what it lacks is recorded as its debt.
  *  4. the payee's own open debts (as an upline short of funds earlier) are paid first from what it
@@ -76,8 +79,11 @@ export interface SettlementDeps {
   merchantCode: string;
   merchantCurrency: WalletDeps['merchantCurrency'];
   timeZone: (merchantCode: string) => Promise<string>;
+  /** Contracts per page (default PAGE); tests settle pages of one to compare with one by one. */
+  pageSize?: number;
 }
 
+/** Contracts settled per page: one transaction, a few statements (settlePage). */
 const PAGE = 500;
 
 /** A settlement window: the period's key (unique per contract) and the instants it began and ended. */
@@ -182,7 +188,7 @@ export async function settleKind(
         : closedRealtimePeriods(now, REALTIME_LOOKBACK_PERIODS);
     let after = 0;
     for (;;) {
-      const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, PAGE);
+      const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, deps.pageSize ?? PAGE);
       if (page.length === 0) break;
       after = page[page.length - 1]!.id;
       // What each contract of the page has settled in the look-back: one read a page.
@@ -191,36 +197,67 @@ export async function settleKind(
         page.map((c) => c.id),
         windows[0]!.from,
       );
+      const items: PageItem[] = [];
       for (const c of page) {
         out.contracts += 1;
-        await settleShortPeriods(deps, c, windows, settled.get(c.id) ?? new Set(), ctx, out);
+        items.push(...(await shortPeriodsDue(deps, c, windows, settled.get(c.id) ?? new Set(), ctx)));
       }
+      await settlePage(deps, items, ctx, out);
     }
     return out;
   }
   const today = localDate(at ?? deps.clock(), timeZone);
   let after = 0;
   for (;;) {
-    const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, PAGE);
+    const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, deps.pageSize ?? PAGE);
     if (page.length === 0) break;
     after = page[page.length - 1]!.id;
+    out.contracts += page.length;
+    // Each contract's last whole period; contracts accepted after it ended have nothing to settle.
+    const due: { c: AgentContractRow; window: SettlementWindow }[] = [];
     for (const c of page) {
-      out.contracts += 1;
       const period = previousPeriod(
         c.period === 'D' || kind === 'DAILY' ? 'D' : (c.period as 'W' | 'H' | 'M'),
         today,
         kind,
       );
-      // A contract accepted after the period ended has nothing to settle for it.
-      if (c.accepted_at && new Date(c.accepted_at) >= dayStartIn(nextDay(period.toDay), timeZone)) continue;
-      const r = await settleContractPeriod(deps, c, period, ctx);
-      if (!r) out.skipped += 1;
-      else {
-        out.settled += 1;
-        out.paid += r.paid;
-        out.debt += r.debt;
+      const window: SettlementWindow = {
+        key: period.key,
+        from: dayStartIn(period.fromDay, timeZone),
+        to: dayStartIn(nextDay(period.toDay), timeZone),
+      };
+      if (c.accepted_at && new Date(c.accepted_at) >= window.to) continue;
+      due.push({ c, window });
+    }
+    // The team figures: one read per (period, product) of the page (usually one).
+    const groups = new Map<string, typeof due>();
+    for (const d of due) {
+      const g = `${d.window.key}|${d.c.product}`;
+      const list = groups.get(g);
+      if (list) list.push(d);
+      else groups.set(g, [d]);
+    }
+    const inputs = new Map<number, SettlementInputs>();
+    for (const g of groups.values()) {
+      const { window, c } = g[0]!;
+      const teams = await teamsHourMembers(
+        deps.db,
+        g.map((d) => d.c.downline_id),
+        window,
+        currency,
+        productsCovered(c.product),
+      );
+      for (const d of g) {
+        const figures = figuresOfMembers(teams.get(d.c.downline_id) ?? [], ctx.activeMin);
+        inputs.set(d.c.id, salaryInputs(d.c, figures));
       }
     }
+    await settlePage(
+      deps,
+      due.map((d) => ({ c: d.c, window: d.window, inputs: inputs.get(d.c.id)! })),
+      ctx,
+      out,
+    );
   }
   return out;
 }
@@ -229,20 +266,19 @@ type SettleCtx = { currency: string; timeZone: string; activeMin: number };
 
 /**
  * An hourly or real-time contract's closed periods (`windows`, oldest first) that ended after it was
- * accepted, had rounds, and have no settlement yet: each settled once.
+ * accepted, had rounds, and have no settlement yet, with their inputs: each settled once by settlePage.
  * Periods without rounds leave no row (a late round would still be settled by a later run).
  */
-async function settleShortPeriods(
+async function shortPeriodsDue(
   deps: SettlementDeps,
   c: AgentContractRow,
   windows: readonly SettlementWindow[],
   settled: ReadonlySet<string>,
   ctx: SettleCtx,
-  out: SettleOutcome,
-): Promise<void> {
+): Promise<PageItem[]> {
   const open = windows.filter((w) => !c.accepted_at || new Date(c.accepted_at) < w.to);
   const due = open.filter((w) => !settled.has(w.key));
-  if (due.length === 0) return;
+  if (due.length === 0) return [];
   const range = { from: due[0]!.from, to: due[due.length - 1]!.to };
   const inputs = new Map<string, SettlementInputs>();
   if (c.kind === 'HOURLY') {
@@ -264,7 +300,7 @@ async function settleShortPeriods(
     }
   } else {
     const products = realtimeProducts(c.product);
-    if (products.length === 0) return;
+    if (products.length === 0) return [];
     const rounds = await teamRounds(deps.db, c.downline_id, range, ctx.currency, products);
     for (const w of due) {
       const inPeriod: RealtimeRound[] = rounds
@@ -277,17 +313,10 @@ async function settleShortPeriods(
       inputs.set(w.key, realtimeInputs(c.tiers as RealtimeTier[], inPeriod));
     }
   }
-  for (const w of due) {
+  return due.flatMap((w) => {
     const i = inputs.get(w.key);
-    if (!i) continue;
-    const r = await payContractPeriod(deps, c, w, i, ctx);
-    if (!r) out.skipped += 1;
-    else {
-      out.settled += 1;
-      out.paid += r.paid;
-      out.debt += r.debt;
-    }
-  }
+    return i ? [{ c, window: w, inputs: i }] : [];
+  });
 }
 
 /** Everything a settlement row records about how its amount came about. */
@@ -345,124 +374,247 @@ export function realtimeInputs(
   };
 }
 
-/** One daily-wage or dividend (contract, period), exactly once: undefined when it was settled already. */
-export async function settleContractPeriod(
-  deps: SettlementDeps,
-  c: AgentContractRow,
-  period: SettlementPeriod,
-  ctx: SettleCtx,
-): Promise<{ paid: number; debt: number } | undefined> {
-  const window: SettlementWindow = {
-    key: period.key,
-    from: dayStartIn(period.fromDay, ctx.timeZone),
-    to: dayStartIn(nextDay(period.toDay), ctx.timeZone),
-  };
-  const figures = await teamFigures(deps.db, c.downline_id, window, ctx.currency, ctx.activeMin, c.product);
-  return payContractPeriod(deps, c, window, salaryInputs(c, figures), ctx);
+/** One (contract, period) to settle, with the inputs behind its amount. */
+interface PageItem {
+  c: AgentContractRow;
+  window: SettlementWindow;
+  inputs: SettlementInputs;
+}
+
+/** An open debt as a page sees it while it goes (id undefined until a debt left in this page is written). */
+interface DebtState {
+  id: number | undefined;
+  settlementId: number;
+  debtorId: number;
+  creditorId: number;
+  amount: number;
+  remaining: number;
+  /** Reduced in this page (an older debt is then updated; a new one is inserted as it ends). */
+  changed: boolean;
+}
+
+/** A ledger transfer of the page, keyed once its debt's id is known. */
+interface PlannedTransfer {
+  from: number;
+  to: number;
+  amount: number;
+  /** A contract's payment; else a debt's, from the settlement whose credit pays it. */
+  contract?: { id: number; periodKey: string };
+  debt?: { state: DebtState; settlementId: number };
 }
 
 /**
- * Records and pays one (contract, period) in one transaction: the claim (its settlement row with
- * every input), the transfer from the payer, the payer's debt for what it lacked, and the payee's own
- * debts paid from what it received. Undefined when the period was settled already (nothing moves).
+ * Settles a page of (contract, period)s, in the order given (contract id, then period), in ONE
+ * transaction: exactly what settling them one after the other would do, each (contract, period)
+ * once. Per item: the claim (its settlement row with every input); the payer — the house
+ * (AGENT_PAYOUTS) when the upline has no upline itself, else the upline's wallet, paying at most
+ * its balance at that point of the page — and the upline's debt for what it lacked; then the
+ * payee's own open debts, oldest first, paid from what it just received.
+ * Statements: the payers (one read), then in the transaction the claims (one insert), the payees'
+ * open debts (one locking read), the house bucket, the wallets (created and locked in id order,
+ * balances read: two), the new debts (one insert), every transfer (one batch), the paid amounts and
+ * the reduced debts (two updates).
  */
-export async function payContractPeriod(
+async function settlePage(
   deps: SettlementDeps,
-  c: AgentContractRow,
-  window: SettlementWindow,
-  inputs: SettlementInputs,
+  items: readonly PageItem[],
   ctx: SettleCtx,
-): Promise<{ paid: number; debt: number } | undefined> {
-  return inTransaction(deps.db, async (trx) => {
-    // The house funds what a top-level agent (no upline of its own) grants; every other upline pays
-    // from its own wallet what its downline earned.
-    const payer = (await findMemberById(trx, c.upline_id))?.parent_id == null ? 'HOUSE' : 'UPLINE';
-    const claim = await claimSettlement(trx, {
-      contract_id: c.id,
-      period_key: window.key,
-      period_from: window.from,
-      period_to: window.to,
-      tier_index: inputs.tier,
-      team_valid_bet: inputs.teamValidBet,
-      team_pnl: inputs.teamPnl,
-      active_members: inputs.activeMembers,
-      rounds: inputs.rounds,
-      rate_type: inputs.rateType,
-      rate: inputs.rate,
-      won_bet: inputs.wonBet,
-      loss_rate: inputs.lossRate,
-      amount: inputs.amount,
-      paid: 0,
-      debt: 0,
-      payer,
-    });
-    if (!claim) return undefined;
-    const amount = inputs.amount;
-    if (amount === 0) return { paid: 0, debt: 0 };
-    const payee = await ensureMemberWallet(trx, c.downline_id, c.merchant_code, ctx.currency);
-    let paid = amount;
-    let from: number;
-    if (payer === 'HOUSE') {
-      from = (await houseAccount(trx, c.merchant_code, 'AGENT_PAYOUTS', ctx.currency)).id;
-    } else {
-      from = (await ensureMemberWallet(trx, c.upline_id, c.merchant_code, ctx.currency)).id;
-      // The upline's balance under the lock the transfer takes next; what it lacks becomes its debt.
-      const balance = (await memberBalances(trx, [c.upline_id], ctx.currency)).get(c.upline_id) ?? 0;
-      paid = Math.min(paid, Math.max(0, balance));
-    }
-    if (paid > 0) {
-      await transfer(trx, {
-        idempotencyKey: settlementKey(c.id, window.key),
-        debitAccountId: from,
-        creditAccountId: payee.id,
-        amount: paid,
-        kind: 'AGENT_CONTRACT',
-        reference: `contract:${c.id}:${window.key}`,
-      });
-    }
-    const debt = amount - paid;
-    if (debt > 0) {
-      await insertDebt(trx, {
-        settlement_id: claim.id,
-        debtor_id: c.upline_id,
-        creditor_id: c.downline_id,
-        amount: debt,
-      });
-    }
-    await setSettlementPaid(trx, claim.id, paid, debt);
-    if (paid > 0)
-      await payDebtsFrom(trx, c.downline_id, c.merchant_code, ctx.currency, paid, claim.id, deps.clock());
-    return { paid, debt };
-  });
-}
-
-/** The member's open debts, oldest first, paid from `available` it has just received. */
-async function payDebtsFrom(
-  trx: DbOrTrx,
-  debtorId: number,
-  merchantCode: string,
-  currency: string,
-  available: number,
-  settlementId: number,
-  now: Date,
+  out: SettleOutcome,
 ): Promise<void> {
-  let left = available;
-  for (const d of await openDebts(trx, debtorId)) {
-    if (left <= 0) break;
-    const x = Math.min(left, d.remaining);
-    const debtor = await ensureMemberWallet(trx, debtorId, merchantCode, currency);
-    const creditor = await ensureMemberWallet(trx, d.creditor_id, merchantCode, currency);
-    await transfer(trx, {
-      idempotencyKey: `agent-contract-debt:${d.id}:${settlementId}`,
-      debitAccountId: debtor.id,
-      creditAccountId: creditor.id,
-      amount: x,
-      kind: 'AGENT_CONTRACT',
-      reference: `contract-debt:${d.id}`,
+  if (items.length === 0) return;
+  // The house funds what a top-level agent (no upline of its own) grants; every other upline pays
+  // from its own wallet what its downline earned.
+  const uplines = await membersByIds(deps.db, [...new Set(items.map((i) => i.c.upline_id))]);
+  const payerOf = (i: PageItem): 'HOUSE' | 'UPLINE' =>
+    (uplines.get(i.c.upline_id)?.parentId ?? null) === null ? 'HOUSE' : 'UPLINE';
+  const now = deps.clock();
+  const r = await inTransaction(deps.db, async (trx) => {
+    const claims = await claimSettlements(
+      trx,
+      items.map(({ c, window, inputs }) => ({
+        contract_id: c.id,
+        period_key: window.key,
+        period_from: window.from,
+        period_to: window.to,
+        tier_index: inputs.tier,
+        team_valid_bet: inputs.teamValidBet,
+        team_pnl: inputs.teamPnl,
+        active_members: inputs.activeMembers,
+        rounds: inputs.rounds,
+        rate_type: inputs.rateType,
+        rate: inputs.rate,
+        won_bet: inputs.wonBet,
+        loss_rate: inputs.lossRate,
+        amount: inputs.amount,
+        paid: 0,
+        debt: 0,
+        payer: payerOf({ c, window, inputs }),
+      })),
+    );
+    const claimOf = new Map(claims.map((k) => [`${k.contract_id}|${k.period_key}`, k.id]));
+    const claimed = items.flatMap((i) => {
+      const id = claimOf.get(`${i.c.id}|${i.window.key}`);
+      return id === undefined ? [] : [{ ...i, settlementId: id, payer: payerOf(i) }];
     });
-    await reduceDebt(trx, d.id, d.remaining - x, now);
-    left -= x;
-  }
+    const res = { settled: claimed.length, skipped: items.length - claimed.length, paid: 0, debt: 0 };
+    const paying = claimed.filter((i) => i.inputs.amount > 0);
+    if (paying.length === 0) return res;
+
+    // The payees' open debts (locked), the house bucket, then every wallet involved locked in id order.
+    const debts = new Map<number, DebtState[]>();
+    for (const d of await openDebtsOf(
+      trx,
+      paying.map((i) => i.c.downline_id),
+    )) {
+      const list = debts.get(d.debtor_id) ?? [];
+      list.push({
+        id: d.id,
+        settlementId: d.settlement_id,
+        debtorId: d.debtor_id,
+        creditorId: d.creditor_id,
+        amount: Number(d.amount),
+        remaining: Number(d.remaining),
+        changed: false,
+      });
+      debts.set(d.debtor_id, list);
+    }
+    const house = paying.some((i) => i.payer === 'HOUSE')
+      ? (await houseAccount(trx, deps.merchantCode, 'AGENT_PAYOUTS', ctx.currency)).id
+      : undefined;
+    const members = new Set<number>();
+    for (const i of paying) {
+      members.add(i.c.downline_id);
+      if (i.payer === 'UPLINE') members.add(i.c.upline_id);
+    }
+    for (const list of debts.values()) for (const d of list) members.add(d.creditorId);
+    const wallets = await lockWalletsForBatch(trx, {
+      memberIds: [...members],
+      merchantCode: deps.merchantCode,
+      currency: ctx.currency,
+      otherAccountIds: house === undefined ? [] : [house],
+    });
+    const wallet = (memberId: number) => {
+      const w = wallets.get(memberId);
+      if (!w) throw new Error(`settlement: wallet of member ${memberId} not locked`);
+      return w;
+    };
+
+    // The page, one (contract, period) after the other, in memory.
+    const transfers: PlannedTransfer[] = [];
+    const newDebts: DebtState[] = [];
+    const settledRows: { id: number; paid: number; debt: number }[] = [];
+    for (const i of paying) {
+      const amount = i.inputs.amount;
+      const payee = wallet(i.c.downline_id);
+      let paid = amount;
+      let from: number;
+      if (i.payer === 'HOUSE') from = house!;
+      else {
+        const upline = wallet(i.c.upline_id);
+        from = upline.id;
+        paid = Math.min(paid, Math.max(0, upline.balance));
+        upline.balance -= paid;
+      }
+      if (paid > 0) {
+        payee.balance += paid;
+        transfers.push({
+          from,
+          to: payee.id,
+          amount: paid,
+          contract: { id: i.c.id, periodKey: i.window.key },
+        });
+      }
+      const debt = amount - paid;
+      if (debt > 0) {
+        const d: DebtState = {
+          id: undefined,
+          settlementId: i.settlementId,
+          debtorId: i.c.upline_id,
+          creditorId: i.c.downline_id,
+          amount: debt,
+          remaining: debt,
+          changed: false,
+        };
+        newDebts.push(d);
+        const list = debts.get(d.debtorId);
+        if (list) list.push(d);
+        else debts.set(d.debtorId, [d]);
+      }
+      settledRows.push({ id: i.settlementId, paid, debt });
+      res.paid += paid;
+      res.debt += debt;
+      // The payee's own debts, oldest first, from what it has just received.
+      let left = paid;
+      for (const d of debts.get(i.c.downline_id) ?? []) {
+        if (left <= 0) break;
+        if (d.remaining <= 0) continue;
+        const x = Math.min(left, d.remaining);
+        const creditor = wallet(d.creditorId);
+        payee.balance -= x;
+        creditor.balance += x;
+        transfers.push({
+          from: payee.id,
+          to: creditor.id,
+          amount: x,
+          debt: { state: d, settlementId: i.settlementId },
+        });
+        d.remaining -= x;
+        d.changed = true;
+        left -= x;
+      }
+    }
+
+    // Written: the debts left (with what remains of them), every transfer in the page's order, the
+    // paid amounts, the older debts reduced.
+    const debtIds = await insertDebts(
+      trx,
+      newDebts.map((d) => ({
+        settlement_id: d.settlementId,
+        debtor_id: d.debtorId,
+        creditor_id: d.creditorId,
+        amount: d.amount,
+        remaining: d.remaining,
+        settled_at: d.remaining === 0 ? now : null,
+      })),
+    );
+    for (const d of newDebts) d.id = debtIds.get(d.settlementId);
+    await transferMany(
+      trx,
+      transfers.map((t) =>
+        t.contract
+          ? {
+              idempotencyKey: settlementKey(t.contract.id, t.contract.periodKey),
+              debitAccountId: t.from,
+              creditAccountId: t.to,
+              amount: t.amount,
+              kind: 'AGENT_CONTRACT',
+              reference: `contract:${t.contract.id}:${t.contract.periodKey}`,
+            }
+          : {
+              idempotencyKey: `agent-contract-debt:${t.debt!.state.id!}:${t.debt!.settlementId}`,
+              debitAccountId: t.from,
+              creditAccountId: t.to,
+              amount: t.amount,
+              kind: 'AGENT_CONTRACT',
+              reference: `contract-debt:${t.debt!.state.id!}`,
+            },
+      ),
+    );
+    await setSettlementsPaid(trx, settledRows);
+    await reduceDebts(
+      trx,
+      [...debts.values()]
+        .flat()
+        .filter((d) => d.changed && d.id !== undefined && !debtIds.has(d.settlementId))
+        .map((d) => ({ id: d.id!, remaining: d.remaining })),
+      now,
+    );
+    return res;
+  });
+  out.settled += r.settled;
+  out.skipped += r.skipped;
+  out.paid += r.paid;
+  out.debt += r.debt;
 }
 
 const settlementView = (s: SettlementWithContract, memberId: number): SettlementView => ({

@@ -199,7 +199,7 @@ export const accountsByIds = (db: DbOrTrx, memberIds: readonly number[]) =>
     ? Promise.resolve([])
     : db
         .selectFrom('member')
-        .select(['id', 'account', 'type'])
+        .select(['id', 'account', 'type', 'parent_id'])
         .where(sql<boolean>`id = any(${sql.val([...memberIds])}::int8[])`)
         .execute();
 

@@ -244,13 +244,14 @@ export async function registerDownline(
   }
 }
 
-/** Account and type of each named member (ids the caller has already scoped to a tree). */
+/** Account, type and upline (null at the top) of each named member (ids the caller has already
+ *  scoped to a tree, or its own contracts' parties), in one read. */
 export async function membersByIds(
   db: DbOrTrx,
   memberIds: readonly number[],
-): Promise<Map<number, { account: string; type: number }>> {
+): Promise<Map<number, { account: string; type: number; parentId: number | null }>> {
   const rows = await accountsByIds(db, memberIds);
-  return new Map(rows.map((r) => [r.id, { account: r.account, type: r.type }]));
+  return new Map(rows.map((r) => [r.id, { account: r.account, type: r.type, parentId: r.parent_id }]));
 }
 
 /**

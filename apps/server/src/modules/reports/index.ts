@@ -19,7 +19,7 @@ import { registerReportsRoutes } from './reports.routes.ts';
  */
 export { dashboard, memberDaily, teamActiveMembers, teamDaily } from './reports.service.ts';
 export { merchantHour } from './reports.days.ts';
-export { teamHourMembers, type TeamHourMember } from './reports.team-hour.repository.ts';
+export { teamHourMembers, teamsHourMembers, type TeamHourMember } from './reports.team-hour.repository.ts';
 export { rebuildReports } from './reports.rebuild.ts';
 
 export interface ReportsModuleDeps {

@@ -107,3 +107,41 @@ export async function teamHourMembers(
     payout: Number(r.payout),
   }));
 }
+
+/**
+ * teamHourMembers summed over the range for many teams at once (one statement): per agent of
+ * `agentIds`, the members of its team (itself included) with their settled rounds in the merchant
+ * hours beginning in [from, to), in `currency`, of the given products (null: every product). An
+ * agent whose team has nothing maps to an empty list. What a settlement page reads.
+ */
+export async function teamsHourMembers(
+  db: DbOrTrx,
+  agentIds: readonly number[],
+  range: { from: Date; to: Date },
+  currency: string,
+  products: readonly RoundProduct[] | null,
+): Promise<Map<number, TeamHourMember[]>> {
+  const out = new Map<number, TeamHourMember[]>(agentIds.map((id) => [id, []]));
+  if (agentIds.length === 0) return out;
+  const filter = products === null ? null : [...products];
+  const { rows } = await executePreparedSql(
+    db,
+    sql<{ agent_id: number; member_id: number; rounds: number; stake: number; payout: number }>`select
+      agent_id, member_id, sum(rounds)::bigint as rounds, sum(stake)::bigint as stake,
+      sum(payout)::bigint as payout
+    from report_team_hour
+    where agent_id = any(${[...new Set(agentIds)]}::integer[])
+      and hour >= ${range.from.toISOString()}::timestamptz and hour < ${range.to.toISOString()}::timestamptz
+      and currency = ${currency} and (${filter}::text[] is null or product = any(${filter}::text[]))
+    group by agent_id, member_id order by agent_id, member_id`,
+  );
+  for (const r of rows)
+    out.get(r.agent_id)?.push({
+      memberId: r.member_id,
+      hour: null,
+      rounds: Number(r.rounds),
+      stake: Number(r.stake),
+      payout: Number(r.payout),
+    });
+  return out;
+}

@@ -46,8 +46,10 @@ export {
   grantFreePlayMoney,
   houseAccount,
   findHouseAccountId,
+  lockWalletsForBatch,
   memberBalances,
   transfer,
+  transferMany,
   type LedgerAccount,
 } from './ledger/ledger.service.ts';
 export { createWalletSettings, type WalletSettingsService } from './settings/wallet-settings.service.ts';

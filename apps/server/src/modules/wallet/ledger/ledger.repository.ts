@@ -202,3 +202,52 @@ export const memberMainBalances = (db: DbOrTrx, memberIds: readonly number[], cu
     .where('currency', '=', currency)
     .where('wallet', '=', MAIN_WALLET)
     .execute();
+
+/**
+ * The MAIN wallets of the named members in `currency`, created where absent (one statement, members
+ * in ascending id order), then those wallets and the other named accounts locked FOR UPDATE in
+ * ascending account id order (one statement): id, owner and balance under the locks.
+ */
+export async function lockAccountsForBatch(
+  db: DbOrTrx,
+  members: { memberIds: readonly number[]; merchantCode: string; currency: string },
+  otherAccountIds: readonly number[],
+): Promise<{ id: number; member_id: number | null; balance: number }[]> {
+  const ids = [...new Set(members.memberIds)].sort((a, b) => a - b);
+  if (ids.length > 0) {
+    await sql`insert into ledger_account (merchant_code, member_id, kind, currency, wallet)
+      select ${members.merchantCode}, m, 'MEMBER', ${members.currency}, ${MAIN_WALLET}
+      from unnest(${ids}::integer[]) m order by m
+      on conflict (member_id, currency, wallet) do nothing`.execute(db);
+  }
+  const { rows } = await sql<{ id: number; member_id: number | null; balance: number }>`select
+      id, member_id, balance from ledger_account
+    where (member_id = any(${ids}::integer[]) and currency = ${members.currency} and wallet = ${MAIN_WALLET})
+      or id = any(${[...otherAccountIds]}::bigint[])
+    order by id for update`.execute(db);
+  return rows;
+}
+
+/**
+ * Many ledger transfers in one statement: ledger_apply_transfer once per row, in the array's order
+ * (each call sees what the earlier ones wrote). One answer row per transfer, in that order. A refusal
+ * does not stop the later rows: the caller rolls its transaction back on any refusal.
+ */
+export async function applyTransfers(
+  db: DbOrTrx,
+  ts: readonly Omit<Parameters<typeof applyTransfer>[1], 'balanceEvent'>[],
+  balanceEvent: string,
+): Promise<AppliedTransferRow[]> {
+  if (ts.length === 0) return [];
+  const { rows } = await executePreparedSql(
+    db,
+    sql<AppliedTransferRow>`select r.* from unnest(${ts.map((t) => t.idempotencyKey)}::text[],
+      ${ts.map((t) => t.debitAccountId)}::bigint[], ${ts.map((t) => t.creditAccountId)}::bigint[],
+      ${ts.map((t) => t.amount)}::bigint[], ${ts.map((t) => t.kind)}::text[],
+      ${ts.map((t) => t.reference)}::text[]) with ordinality as t(k, d, c, a, kd, rf, n)
+    cross join lateral ledger_apply_transfer(t.k, t.d, t.c, t.a, t.kd, t.rf, ${balanceEvent}) r
+    order by t.n`,
+  );
+  if (rows.length !== ts.length) throw new Error('ledger: ledger_apply_transfer answered a row short');
+  return rows;
+}

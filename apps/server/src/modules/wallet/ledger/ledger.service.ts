@@ -6,12 +6,14 @@ import { inTransaction as inTransactionOf } from '../../../platform/db/in-transa
 import { countLedgerTransfer } from '../../../platform/metrics/process-metrics.ts';
 import {
   applyTransfer,
+  applyTransfers,
   applyTransferReadingWallets,
   findHouseAccount,
   findMemberAccount,
   insertHouseAccountIfAbsent,
   insertMemberAccountIfAbsent,
   listMemberAccounts,
+  lockAccountsForBatch,
   sumHouseBuckets,
   type AppliedTransferRow,
   type WalletBalanceRow,
@@ -166,6 +168,51 @@ const REFUSALS = new Set<string>([
 export async function transfer(db: DbOrTrx, req: TransferRequest): Promise<TransferResult> {
   validate(req);
   return toResult(await applyTransfer(db, applied(req)));
+}
+
+/**
+ * transfer() for many requests in ONE round trip, applied in the given order (each sees what the
+ * earlier ones wrote), in the caller's transaction: results in the same order. Meant for a batch
+ * that has locked its accounts first (lockWalletsForBatch) and checked its funds. Throws like
+ * transfer() on the first invalid request (before anything moves) or refusal; after a refusal the
+ * other transfers of the batch were applied, so the caller must let its transaction roll back.
+ */
+export async function transferMany(
+  trx: Transaction<Database>,
+  reqs: readonly TransferRequest[],
+): Promise<TransferResult[]> {
+  reqs.forEach(validate);
+  const rows = await applyTransfers(
+    trx,
+    reqs.map((r) => {
+      const { balanceEvent: _e, ...t } = applied(r);
+      return t;
+    }),
+    walletBalanceChanged.name,
+  );
+  return rows.map(toResult);
+}
+
+/**
+ * For a batch of transfers in the caller's transaction: the MAIN wallets of `memberIds` in
+ * `currency` (created where absent, in one statement) and the other named accounts (house buckets),
+ * all locked in ascending id order, so two batches never wait on each other in a cycle and the
+ * balances read stay true until the transaction ends. Member id -> its wallet's id and balance.
+ */
+export async function lockWalletsForBatch(
+  trx: Transaction<Database>,
+  args: {
+    memberIds: readonly number[];
+    merchantCode: string;
+    currency: string;
+    otherAccountIds?: readonly number[];
+  },
+): Promise<Map<number, { id: number; balance: number }>> {
+  const rows = await lockAccountsForBatch(trx, args, args.otherAccountIds ?? []);
+  const out = new Map<number, { id: number; balance: number }>();
+  for (const r of rows)
+    if (r.member_id !== null) out.set(r.member_id, { id: Number(r.id), balance: Number(r.balance) });
+  return out;
 }
 
 /**
