@@ -1,16 +1,28 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { backofficeLogin, financeOperator, isPhone, playSandboxRounds, shot, t } from './support';
-import { langOf, newUsername, PASSWORD, unique, useLanguage, type Lang } from './auth-support';
+import { backofficeLogin, isPhone, playSandboxRounds, shot, t } from './support';
+import {
+  expectLoggedIn,
+  langOf,
+  newUsername,
+  openLogin,
+  PASSWORD,
+  submitLogin,
+  unique,
+  useLanguage,
+  type Lang,
+} from './auth-support';
 
 /*
  * Agent contracts (issue 24): agent01 registers a downline agent in its register centre and offers it
  * a daily-wage contract; the downline logs in, accepts in the contract popup, registers a member of
- * its own, who is credited and plays three rounds with the sandbox vendor; the settlement runs through
- * the dev route and both agents see the payout with its inputs on the daily-wage page (1.5 % of the
- * team's R$ 65,00 valid bet: R$ 0,97, rounded down), and the downline finds it in its account record.
- * Desktop in Portuguese, phone in English.
+ * its own, who logs in, deposits by PIX (sandbox) and plays three rounds with the sandbox vendor; the
+ * settlement runs through the dev route and both agents see the payout with its inputs on the
+ * daily-wage page (1.5 % of the team's R$ 65,00 valid bet: R$ 0,97, rounded down), and the downline
+ * finds it in its account record. Desktop in Portuguese, phone in English. A second journey: the
+ * higher-rate rule ends a downline contract after the agent confirms, and an agent asking for a
+ * member outside its tree is told there is no such member in its team.
  * On the desktop an admin then opens the back office's Contracts page (issue 24 item 6): finds the
  * contract by the downline's account, sees its settlement with its inputs, and the period's run in
  * the settlement runs (photographed in both themes, PT and EN, at 1366 and 768 px, SHOTS_DIR; axe
@@ -69,7 +81,7 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
   await popup.getByRole('button', { name: t(lang, 'contracts.accept') }).click();
   await expect(popup).toHaveCount(0);
 
-  // The downline registers a member of its own, who is credited R$ 100,00 and plays three rounds.
+  // The downline registers a member of its own, who deposits R$ 100,00 and plays three rounds.
   await p2.goto('/agentHome?page=registerCenter');
   const player = newUsername();
   await p2.getByText(t(lang, 'agent.register.kinds.member'), { exact: true }).click();
@@ -84,16 +96,24 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
   });
   expect(direct.ok(), await direct.text()).toBe(true);
   const playerId = (await direct.json()).value.items[0].memberId as number;
-  const credit = await p2.request.post('/ops/wallet/adjustments', {
-    headers: await financeOperator(p2.request),
-    data: {
-      memberId: playerId,
-      amount: 10_000,
-      reason: 'e2e stake money',
-      idempotencyKey: `e2e-${unique()}`,
-    },
+  // The member logs in on the site and deposits R$ 100,00 by PIX, paid on the sandbox provider's page.
+  const memberContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const pm = await memberContext.newPage();
+  await useLanguage(pm, lang);
+  await pm.goto('/');
+  await openLogin(pm, lang);
+  await submitLogin(pm, lang, player, PASSWORD);
+  await expectLoggedIn(pm, lang);
+  const memberToken = await pm.evaluate(() => sessionStorage.getItem('token'));
+  const deposit = await pm.request.post('/wps/v2/deposits', {
+    headers: { Authorization: `Bearer ${memberToken}` },
+    data: { channel: 'PIX', amount: 10_000, idempotencyKey: `e2e-${unique()}` },
   });
-  expect(credit.ok(), await credit.text()).toBe(true);
+  expect(deposit.ok(), await deposit.text()).toBe(true);
+  await pm.goto((await deposit.json()).value.payUrl as string);
+  await pm.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(pm.getByRole('status')).toContainText('gateway answered 200');
+  await memberContext.close();
   await playSandboxRounds(p2.request, playerId, [
     { gameCode: 'LIVE_BACCARAT', stake: 3_000, payout: 1_000 },
     { gameCode: 'LIVE_ROULETTE', stake: 2_000, payout: 0 },
@@ -249,4 +269,77 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
   await expect(card).toContainText(t(lang, 'contracts.statuses.terminated'));
   await expect(card).toContainText(t(lang, 'contracts.endedReasons.ended_by_operator'));
   await shot(page, info, 'contracts-ended-by-operator');
+});
+
+test('the higher-rate rule ends a downline contract after confirmation; another tree stays closed', async ({
+  page,
+  browser,
+}, info) => {
+  const lang = langOf(info);
+  const origin = () => ({ baseURL: new URL(page.url()).origin });
+  const registerAgent = async (p: Page) => {
+    await p.goto('/agentHome?page=registerCenter');
+    const account = newUsername();
+    await p.getByText(t(lang, 'agent.register.kinds.agent'), { exact: true }).click();
+    await p.getByLabel(t(lang, 'agent.register.username'), { exact: true }).fill(account);
+    await p.getByLabel(t(lang, 'agent.register.password'), { exact: true }).fill(PASSWORD);
+    await p.getByRole('button', { name: t(lang, 'agent.register.submit'), exact: true }).click();
+    await expect(p.getByRole('status').filter({ hasText: account })).toBeVisible();
+    return account;
+  };
+  const offerDaily = async (p: Page, downline: string, rate: string) => {
+    await p.goto('/agentHome?page=agentDailyWages2');
+    const form = p.locator('form.contract-offer');
+    await form.getByLabel(t(lang, 'contracts.downline')).selectOption({ label: downline });
+    await form.getByLabel(t(lang, 'contracts.rate'), { exact: true }).fill(rate);
+    await form.getByRole('button', { name: t(lang, 'contracts.sendOffer') }).click();
+    await expect(form.getByRole('status').filter({ hasText: downline })).toBeVisible();
+  };
+  const popupOf = (p: Page) => p.getByRole('dialog', { name: t(lang, 'contracts.kinds.DAILY') });
+
+  // agent01 -> a -> b: a grants b 1.5 % before it has a contract of its own.
+  await agentLogin(page, lang, 'agent01', 'Demo1234');
+  const a = await registerAgent(page);
+  const aContext = await browser.newContext(origin());
+  const pa = await aContext.newPage();
+  await agentLogin(pa, lang, a, PASSWORD);
+  const b = await registerAgent(pa);
+  await offerDaily(pa, b, '1,5');
+  const bContext = await browser.newContext(origin());
+  const pb = await bContext.newPage();
+  await agentLogin(pb, lang, b, PASSWORD);
+  await popupOf(pb)
+    .getByRole('button', { name: t(lang, 'contracts.accept') })
+    .click();
+  await expect(popupOf(pb)).toHaveCount(0);
+
+  // agent01 offers a only 1 %: accepting asks first, naming b's contract, then ends it.
+  await offerDaily(page, a, '1');
+  await pa.goto('/agentHome');
+  const popup = popupOf(pa);
+  await popup.getByRole('button', { name: t(lang, 'contracts.accept') }).click();
+  const warning = popup.getByRole('alert');
+  await expect(warning).toContainText(t(lang, 'contracts.higherRate'));
+  await expect(warning).toContainText(b);
+  await shot(pa, info, 'contracts-higher-rate');
+  await popup.getByRole('button', { name: t(lang, 'contracts.proceed') }).click();
+  await expect(popup).toHaveCount(0);
+  await pa.goto('/agentHome?page=agentDailyWages2');
+  const ended = pa.locator('.contract-card').filter({ hasText: b });
+  await expect(ended).toContainText(t(lang, 'contracts.statuses.terminated'));
+  await expect(ended).toContainText(t(lang, 'contracts.endedReasons.upline_rate_lowered'));
+  await expect(pa.locator('.contract-card').filter({ hasText: 'agent01' })).toContainText(
+    t(lang, 'contracts.statuses.active'),
+  );
+
+  // a cannot open anyone outside its own tree: its upline's bets are refused like a missing member's.
+  await pa.goto('/agentHome?page=personalHistoryCopy');
+  await pa.getByLabel(t(lang, 'agent.reports.member')).fill('agent01');
+  await pa.getByRole('button', { name: t(lang, 'records.apply') }).click();
+  await expect(
+    pa.getByText(lang === 'PT' ? 'Membro não encontrado na sua equipe.' : 'No such member in your team.'),
+  ).toBeVisible();
+  await shot(pa, info, 'contracts-outside-tree');
+  await aContext.close();
+  await bContext.close();
 });

@@ -1,5 +1,6 @@
 import type { QueryKey, UseQueryOptions, UseQueryResult } from '@tanstack/react-query';
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { isApiError } from '@/api';
 import { useT } from '@/i18n';
 import { Button } from '../Button';
 import { Empty } from '../Empty';
@@ -175,7 +176,7 @@ export function RecordFilters<F extends FilterValues>({
 }
 
 export interface RecordStatesProps {
-  query: Pick<UseQueryResult, 'isPending' | 'isError' | 'refetch'>;
+  query: Pick<UseQueryResult, 'isPending' | 'isError' | 'error' | 'refetch'>;
   /** The answer has nothing to list. */
   empty: boolean;
   icon?: CoreIconName;
@@ -205,6 +206,18 @@ export function RecordStates({
           <Skeleton key={i} height="48px" />
         ))}
       </div>
+    );
+  // A refused question (4xx: e.g. an account outside the agent's team) says why, in the member's
+  // language, and offers to clear the filters; trying it again would only be refused again.
+  if (query.isError && isApiError(query.error) && query.error.status >= 400 && query.error.status < 500)
+    return (
+      <Empty title={query.error.message} icon="search">
+        {filtered && (
+          <Button variant="outline" onClick={filtered.clear}>
+            {texts.clearFilters}
+          </Button>
+        )}
+      </Empty>
     );
   if (query.isError)
     return (
