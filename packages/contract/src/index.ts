@@ -61,6 +61,7 @@ export * from './lottery/lottery.schemas.ts';
 export * from './lottery/lottery.routes.ts';
 export * from './content/content.schemas.ts';
 export * from './content/content.routes.ts';
+export * from './content/content-ops.schemas.ts';
 export * from './reports/reports.schemas.ts';
 export * from './reports/reports.errors.ts';
 export * from './reports/reports.routes.ts';

@@ -1,4 +1,5 @@
 import type { RouteEntry } from '../route-entry.ts';
+import { contentOpsCalls } from './content-ops.calls.ts';
 
 /** Content calls' wire facts (no zod). Schemas: content.routes.ts. */
 export const contentCalls = {
@@ -10,4 +11,5 @@ export const contentCalls = {
     auth: 'optional',
     enc: false,
   },
+  ...contentOpsCalls,
 } as const satisfies Record<string, RouteEntry>;

@@ -1,5 +1,6 @@
 import { defineRoute } from '../route.ts';
 import { contentCalls } from './content.calls.ts';
+import { contentOpsRoutes } from './content-ops.routes.ts';
 import { announcementsBodySchema, announcementsValueSchema } from './content.schemas.ts';
 
 const tags = ['content'];
@@ -12,4 +13,5 @@ export const contentRoutes = {
     body: announcementsBodySchema,
     response: announcementsValueSchema,
   }),
+  ...contentOpsRoutes,
 } as const;

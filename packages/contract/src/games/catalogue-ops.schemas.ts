@@ -5,7 +5,7 @@ import { gameTypeSchema, nodeIdSchema, PROVIDER_KINDS, vassalageSchema } from '.
 /** The catalogue in the back office (issue 23 item 6): vendors and games, their edits and the import. */
 
 /** Artwork: a same-origin path (the CSP and the "no external hosts" rule), as the import file's. */
-const artPath = z
+export const artPathSchema = z
   .string()
   .max(512)
   .regex(/^\/(?!\/)[A-Za-z0-9/_.~%-]+$/);
@@ -81,7 +81,7 @@ export const updateGameBodySchema = z
     sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
     namePT: z.string().trim().min(1).max(80).optional(),
     nameEN: z.string().trim().min(1).max(80).optional(),
-    iconUrl: artPath.optional(),
+    iconUrl: artPathSchema.optional(),
     /** null clears it. */
     rtp: rtpBpSchema.nullable().optional(),
     reason,

@@ -30,6 +30,12 @@ export const OPERATOR_ERROR_STATUS = {
   customer_service_label_taken: 409,
   /** A reorder that does not name every entry exactly once, or a new entry past the limit. */
   customer_service_list_conflict: 409,
+  /** No banner with this id. */
+  banner_not_found: 404,
+  /** No announcement with this id. */
+  announcement_not_found: 404,
+  /** A banner or announcement reorder that does not name every one exactly once, or one past the limit. */
+  content_list_conflict: 409,
   /** The catalogue import file does not validate (the answer lists the rows at fault). */
   catalogue_file_invalid: 400,
 } as const;
@@ -82,6 +88,12 @@ export const OPERATOR_ERROR_MESSAGES: Record<OperatorErrorCode, { PT: string; EN
   customer_service_list_conflict: {
     PT: 'A lista de canais mudou ou está cheia. Recarregue e tente de novo.',
     EN: 'The list of entries changed or is full. Reload and try again.',
+  },
+  banner_not_found: { PT: 'Banner não encontrado.', EN: 'Banner not found.' },
+  announcement_not_found: { PT: 'Anúncio não encontrado.', EN: 'Announcement not found.' },
+  content_list_conflict: {
+    PT: 'A lista mudou ou está cheia. Recarregue e tente de novo.',
+    EN: 'The list changed or is full. Reload and try again.',
   },
   catalogue_file_invalid: {
     PT: 'O arquivo do catálogo tem linhas inválidas.',
