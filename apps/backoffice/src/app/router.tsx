@@ -98,6 +98,12 @@ export const router = createBrowserRouter(
           }),
         },
         {
+          path: 'banners',
+          lazy: async () => ({
+            Component: (await import('@/features/banners/BannersPage.tsx')).BannersPage,
+          }),
+        },
+        {
           path: 'catalogue',
           lazy: async () => ({
             Component: (await import('@/features/catalogue/CataloguePage.tsx')).CataloguePage,

@@ -1,0 +1,596 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { contentCalls } from '@banca/contract/routes';
+import {
+  ANNOUNCEMENT_KINDS,
+  BANNER_GROUPS,
+  bannerLinkageFits,
+  CONTENT_BODY_MAX,
+  CONTENT_TITLE_MAX,
+  LINKAGE_TYPES,
+  POPUP_EXECUTIONS,
+  type CreateAnnouncementBody,
+  type CreateBannerBody,
+  type LinkageType,
+  type OpsAnnouncement,
+  type OpsBanner,
+  type OpsContentList,
+} from '@banca/contract';
+import { ApiError, opsCall } from '@/api/client.ts';
+import { useI18n } from '@/i18n/i18n.ts';
+import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
+import { Field } from '@/ui/Field.tsx';
+import { Notice } from '@/ui/Notice.tsx';
+import { PageHeader } from '@/ui/PageHeader.tsx';
+import { useUrlFilters } from '@/ui/url-state.ts';
+
+const KEY = ['ops', 'content'];
+const TABS = ['banners', 'announcements'] as const;
+type Tab = (typeof TABS)[number];
+type Kind = OpsAnnouncement['kind'];
+type Execution = (typeof POPUP_EXECUTIONS)[number];
+/** The same-origin image rule of the contract (artPathSchema), for the form's early message. */
+const ART_PATH = /^\/(?!\/)[A-Za-z0-9/_.~%-]+$/;
+
+const errorText = (error: unknown) =>
+  error instanceof ApiError
+    ? `${error.message}${error.code === 'invalid_input' && error.value ? ` ${JSON.stringify(error.value)}` : ''}`
+    : String(error);
+
+/**
+ * Banners and announcements: the site's banners (by group, with what a click opens) and its player
+ * notices, popups, promotions and marquee lines. Add, edit, switch off, reorder and delete; each change
+ * is audited and the member site shows it at its next page load on every node.
+ */
+export function BannersPage() {
+  const { t } = useI18n();
+  const { values, setFilters } = useUrlFilters(['tab'] as const);
+  const tab: Tab = (TABS as readonly string[]).includes(values.tab) ? (values.tab as Tab) : 'banners';
+  const [editing, setEditing] = useState<{ id: string } | 'new' | null>(null);
+  const query = useQuery({ queryKey: KEY, queryFn: () => opsCall<OpsContentList>(contentCalls.listContent) });
+  const open = (next: Tab) => {
+    setEditing(null);
+    setFilters({ tab: next === 'banners' ? '' : next });
+  };
+  const banners = query.data?.banners ?? [];
+  const announcements = query.data?.announcements ?? [];
+  return (
+    <section className="page">
+      <PageHeader
+        title={t('banners.title')}
+        subtitle={t('banners.subtitle')}
+        action={
+          <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
+            {tab === 'banners' ? t('banners.newBanner') : t('banners.newAnnouncement')}
+          </button>
+        }
+      />
+      <div className="tabs" role="tablist" aria-label={t('banners.title')}>
+        {TABS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            className={`tab${tab === k ? ' tab--on' : ''}`}
+            onClick={() => open(k)}
+          >
+            {t(`banners.tabs.${k}`)}
+          </button>
+        ))}
+      </div>
+      {query.isError && <Notice kind="error">{query.error.message}</Notice>}
+      {tab === 'banners' && editing && (
+        <BannerEditor
+          key={editing === 'new' ? 'new' : editing.id}
+          banner={editing === 'new' ? null : (banners.find((b) => b.id === editing.id) ?? null)}
+          onDone={() => setEditing(null)}
+        />
+      )}
+      {tab === 'announcements' && editing && (
+        <AnnouncementEditor
+          key={editing === 'new' ? 'new' : editing.id}
+          announcement={editing === 'new' ? null : (announcements.find((a) => a.id === editing.id) ?? null)}
+          onDone={() => setEditing(null)}
+        />
+      )}
+      {tab === 'banners' ? (
+        <ContentTable
+          rows={banners}
+          loading={query.isFetching}
+          onEdit={(id) => setEditing({ id })}
+          subject="banner"
+        />
+      ) : (
+        <ContentTable
+          rows={announcements}
+          loading={query.isFetching}
+          onEdit={(id) => setEditing({ id })}
+          subject="announcement"
+        />
+      )}
+    </section>
+  );
+}
+
+type Row = OpsBanner | OpsAnnouncement;
+const isBanner = (r: Row): r is OpsBanner => 'groupName' in r;
+const rowLabel = (r: Row) => (isBanner(r) ? r.titleEN : r.titleEN || r.contentEN.replace(/<[^>]*>/g, ''));
+
+/** One list (banners or announcements): order, what it is, status, actions. */
+function ContentTable({
+  rows,
+  loading,
+  onEdit,
+  subject,
+}: {
+  rows: Row[];
+  loading: boolean;
+  onEdit: (id: string) => void;
+  subject: 'banner' | 'announcement';
+}) {
+  const { t } = useI18n();
+  const client = useQueryClient();
+  const banner = subject === 'banner';
+  const done = (data: OpsContentList | Row) =>
+    'banners' in data ? client.setQueryData(KEY, data) : client.invalidateQueries({ queryKey: KEY });
+  const toggle = useMutation({
+    mutationFn: (r: Row) =>
+      opsCall<Row>(banner ? contentCalls.updateBanner : contentCalls.updateAnnouncement, {
+        params: { id: r.id },
+        body: { enabled: !r.enabled },
+      }),
+    onSuccess: done,
+  });
+  const reorder = useMutation({
+    mutationFn: (ids: string[]) =>
+      opsCall<OpsContentList>(banner ? contentCalls.reorderBanners : contentCalls.reorderAnnouncements, {
+        body: { ids },
+      }),
+    onSuccess: done,
+  });
+  const remove = useMutation({
+    mutationFn: (r: Row) =>
+      opsCall<OpsContentList>(banner ? contentCalls.deleteBanner : contentCalls.deleteAnnouncement, {
+        params: { id: r.id },
+      }),
+    onSuccess: done,
+  });
+  const move = (index: number, by: -1 | 1) => {
+    const ids = rows.map((r) => r.id);
+    const [id] = ids.splice(index, 1);
+    ids.splice(index + by, 0, id!);
+    reorder.mutate(ids);
+  };
+  const busy = toggle.isPending || reorder.isPending || remove.isPending;
+  const failure = toggle.error ?? reorder.error ?? remove.error;
+  const columns: DataColumn<Row>[] = [
+    {
+      id: 'order',
+      header: t('cs.order'),
+      value: (r) => rows.indexOf(r) + 1,
+      cell: (r) => {
+        const i = rows.indexOf(r);
+        return (
+          <div className="actions nowrap">
+            <span className="order-pos">{i + 1}</span>
+            <button
+              type="button"
+              className="btn btn--sm btn--ghost"
+              disabled={busy || i === 0}
+              onClick={() => move(i, -1)}
+              aria-label={t('cs.moveUp', { label: rowLabel(r) })}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="btn btn--sm btn--ghost"
+              disabled={busy || i === rows.length - 1}
+              onClick={() => move(i, 1)}
+              aria-label={t('cs.moveDown', { label: rowLabel(r) })}
+            >
+              ↓
+            </button>
+          </div>
+        );
+      },
+    },
+    banner
+      ? {
+          id: 'group',
+          header: t('banners.group'),
+          value: (r) => (isBanner(r) ? r.groupName : ''),
+          cell: (r) => (
+            <span className="nowrap">{isBanner(r) ? t(`banners.groups.${r.groupName}`) : ''}</span>
+          ),
+        }
+      : {
+          id: 'kind',
+          header: t('banners.kind'),
+          value: (r) => (isBanner(r) ? '' : r.kind),
+          cell: (r) => <span className="nowrap">{isBanner(r) ? '' : t(`banners.kinds.${r.kind}`)}</span>,
+        },
+    {
+      id: 'title',
+      header: banner ? t('banners.titleCol') : t('banners.text'),
+      value: (r) => rowLabel(r),
+      cell: (r) => (
+        <span className="break">
+          {isBanner(r) ? r.titlePT : r.titlePT || r.contentPT.replace(/<[^>]*>/g, '')}
+        </span>
+      ),
+    },
+    banner
+      ? {
+          id: 'link',
+          header: t('banners.linkage'),
+          value: (r) => (isBanner(r) ? `${r.linkageType} ${r.linkage}` : ''),
+          cell: (r) =>
+            isBanner(r) ? (
+              <span className="nowrap">
+                {t(`banners.linkageTypes.${r.linkageType}`)}{' '}
+                {r.linkage && <code className="break">{r.linkage}</code>}
+              </span>
+            ) : null,
+        }
+      : {
+          id: 'published',
+          header: t('banners.publishedAt'),
+          value: (r) => (isBanner(r) ? '' : r.publishedAt),
+          cell: (r) =>
+            isBanner(r) ? null : (
+              <span className="nowrap">{r.publishedAt.slice(0, 16).replace('T', ' ')}</span>
+            ),
+        },
+    {
+      id: 'enabled',
+      header: t('cs.state'),
+      value: (r) => (r.enabled ? 'enabled' : 'disabled'),
+      cell: (r) => (
+        <span className={`badge ${r.enabled ? 'badge--ok' : 'badge--rejected'}`}>
+          {r.enabled ? t('cs.enabled') : t('cs.disabled')}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('cs.actions'),
+      value: () => null,
+      cell: (r) => (
+        <div className="actions">
+          <button
+            type="button"
+            className="btn btn--sm"
+            onClick={() => onEdit(r.id)}
+            aria-label={`${t('cs.edit')} ${rowLabel(r)}`}
+          >
+            {t('cs.edit')}
+          </button>
+          <button
+            type="button"
+            className={`btn btn--sm ${r.enabled ? 'btn--ghost' : 'btn--primary'}`}
+            disabled={busy}
+            onClick={() => toggle.mutate(r)}
+            aria-label={`${r.enabled ? t('cs.disable') : t('cs.enable')} ${rowLabel(r)}`}
+          >
+            {r.enabled ? t('cs.disable') : t('cs.enable')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--sm btn--danger"
+            disabled={busy}
+            onClick={() => {
+              if (window.confirm(t('banners.confirmDelete', { label: rowLabel(r) }))) remove.mutate(r);
+            }}
+            aria-label={`${t('cs.delete')} ${rowLabel(r)}`}
+          >
+            {t('cs.delete')}
+          </button>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <>
+      {failure && <Notice kind="error">{errorText(failure)}</Notice>}
+      <DataTable
+        caption={banner ? t('banners.tabs.banners') : t('banners.tabs.announcements')}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        loading={loading}
+        exportName={banner ? 'banners.csv' : 'announcements.csv'}
+        exportRows={async () => rows}
+      />
+    </>
+  );
+}
+
+const fieldsOf = (error: unknown): Record<string, string> =>
+  error instanceof ApiError && error.code === 'invalid_input'
+    ? ((error.value as { fields?: Record<string, string> } | null)?.fields ?? {})
+    : {};
+
+function EditorButtons({ onDone, pending }: { onDone: () => void; pending: boolean }) {
+  const { t } = useI18n();
+  return (
+    <div className="row row--end">
+      <button type="button" className="btn btn--ghost" onClick={onDone}>
+        {t('common.cancel')}
+      </button>
+      <button type="submit" className="btn btn--primary" disabled={pending}>
+        {t('common.save')}
+      </button>
+    </div>
+  );
+}
+
+function BannerEditor({ banner, onDone }: { banner: OpsBanner | null; onDone: () => void }) {
+  const { t } = useI18n();
+  const client = useQueryClient();
+  const [linkageType, setLinkageType] = useState<LinkageType>(banner?.linkageType ?? 'NONE');
+  const [linkage, setLinkage] = useState(banner?.linkage ?? '');
+  const [imageUrl, setImageUrl] = useState(banner?.imageUrl ?? '');
+  const [imageUrlEN, setImageUrlEN] = useState(banner?.imageUrlEN ?? '');
+  const [touched, setTouched] = useState(false);
+  const linkBad = !bannerLinkageFits(linkageType, linkage.trim());
+  const imageBad = !ART_PATH.test(imageUrl.trim());
+  const imageENBad = imageUrlEN.trim() !== '' && !ART_PATH.test(imageUrlEN.trim());
+  const save = useMutation({
+    mutationFn: (input: CreateBannerBody) =>
+      banner
+        ? opsCall<OpsBanner>(contentCalls.updateBanner, { params: { id: banner.id }, body: input })
+        : opsCall<OpsBanner>(contentCalls.createBanner, { body: input }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: KEY });
+      onDone();
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched(true);
+    if (linkBad || imageBad || imageENBad) return;
+    const form = new FormData(event.currentTarget);
+    const reason = String(form.get('reason') ?? '').trim();
+    save.mutate({
+      groupName: String(form.get('groupName')) as OpsBanner['groupName'],
+      titlePT: String(form.get('titlePT') ?? '').trim(),
+      titleEN: String(form.get('titleEN') ?? '').trim(),
+      imageUrl: imageUrl.trim(),
+      imageUrlEN: imageUrlEN.trim() || null,
+      linkageType,
+      linkage: linkage.trim(),
+      enabled: form.get('enabled') === 'on',
+      ...(reason ? { reason } : {}),
+    });
+  };
+  const server = fieldsOf(save.error);
+  return (
+    <form className="card stack" onSubmit={submit} aria-labelledby="banner-editor-title" noValidate>
+      <h2 id="banner-editor-title">
+        {banner ? t('cs.editTitle', { label: banner.titleEN }) : t('banners.newBanner')}
+      </h2>
+      <div className="grid2">
+        <Field
+          label={t('banners.titlePT')}
+          name="titlePT"
+          required
+          maxLength={CONTENT_TITLE_MAX}
+          defaultValue={banner?.titlePT}
+          error={server.titlePT ? t('banners.titleInvalid') : undefined}
+        />
+        <Field
+          label={t('banners.titleEN')}
+          name="titleEN"
+          required
+          maxLength={CONTENT_TITLE_MAX}
+          defaultValue={banner?.titleEN}
+          error={server.titleEN ? t('banners.titleInvalid') : undefined}
+        />
+      </div>
+      <div className="grid2">
+        <Field
+          label={t('banners.imageUrl')}
+          help={t('banners.imageHelp')}
+          name="imageUrl"
+          required
+          spellCheck={false}
+          autoComplete="off"
+          value={imageUrl}
+          onChange={(e) => setImageUrl(e.target.value)}
+          onBlur={() => setTouched(true)}
+          error={(touched && imageBad) || server.imageUrl ? t('banners.imageInvalid') : undefined}
+        />
+        <Field
+          label={t('banners.imageUrlEN')}
+          help={t('banners.imageENHelp')}
+          name="imageUrlEN"
+          spellCheck={false}
+          autoComplete="off"
+          value={imageUrlEN}
+          onChange={(e) => setImageUrlEN(e.target.value)}
+          error={(touched && imageENBad) || server.imageUrlEN ? t('banners.imageInvalid') : undefined}
+        />
+      </div>
+      <div className="grid2">
+        <div className="field">
+          <label htmlFor="banner-group">{t('banners.group')}</label>
+          <select id="banner-group" name="groupName" defaultValue={banner?.groupName ?? 'w_home'}>
+            {BANNER_GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {t(`banners.groups.${g}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="banner-linkage-type">{t('banners.linkage')}</label>
+          <select
+            id="banner-linkage-type"
+            value={linkageType}
+            onChange={(e) => setLinkageType(e.target.value as LinkageType)}
+          >
+            {LINKAGE_TYPES.map((l) => (
+              <option key={l} value={l}>
+                {t(`banners.linkageTypes.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {linkageType !== 'NONE' && (
+        <Field
+          label={t('banners.target')}
+          help={t(`banners.targetHelp.${linkageType}`)}
+          name="linkage"
+          required
+          spellCheck={false}
+          autoComplete="off"
+          value={linkage}
+          onChange={(e) => setLinkage(e.target.value)}
+          onBlur={() => setTouched(true)}
+          error={(touched && linkBad) || server.linkage ? t('banners.targetInvalid') : undefined}
+        />
+      )}
+      <div className="grid2">
+        <label className="check">
+          <input type="checkbox" name="enabled" defaultChecked={banner?.enabled ?? true} />{' '}
+          {t('cs.enabledHelp')}
+        </label>
+        <Field label={t('cs.reason')} name="reason" maxLength={500} />
+      </div>
+      {save.isError && <Notice kind="error">{errorText(save.error)}</Notice>}
+      <EditorButtons onDone={onDone} pending={save.isPending} />
+    </form>
+  );
+}
+
+function AnnouncementEditor({
+  announcement,
+  onDone,
+}: {
+  announcement: OpsAnnouncement | null;
+  onDone: () => void;
+}) {
+  const { t } = useI18n();
+  const client = useQueryClient();
+  const [kind, setKind] = useState<Kind>(announcement?.kind ?? 'H');
+  const save = useMutation({
+    mutationFn: (input: CreateAnnouncementBody) =>
+      announcement
+        ? opsCall<OpsAnnouncement>(contentCalls.updateAnnouncement, {
+            params: { id: announcement.id },
+            body: input,
+          })
+        : opsCall<OpsAnnouncement>(contentCalls.createAnnouncement, { body: input }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: KEY });
+      onDone();
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const reason = String(form.get('reason') ?? '').trim();
+    save.mutate({
+      kind,
+      titlePT: String(form.get('titlePT') ?? '').trim(),
+      titleEN: String(form.get('titleEN') ?? '').trim(),
+      contentPT: String(form.get('contentPT') ?? '').trim(),
+      contentEN: String(form.get('contentEN') ?? '').trim(),
+      execution: kind === 'PU' ? (String(form.get('execution')) as Execution) : null,
+      enabled: form.get('enabled') === 'on',
+      ...(reason ? { reason } : {}),
+    });
+  };
+  const server = fieldsOf(save.error);
+  return (
+    <form className="card stack" onSubmit={submit} aria-labelledby="announcement-editor-title" noValidate>
+      <h2 id="announcement-editor-title">
+        {announcement ? t('banners.editAnnouncement') : t('banners.newAnnouncement')}
+      </h2>
+      <div className="grid2">
+        <div className="field">
+          <label htmlFor="announcement-kind">{t('banners.kind')}</label>
+          <select id="announcement-kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+            {ANNOUNCEMENT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`banners.kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {kind === 'PU' && (
+          <div className="field">
+            <label htmlFor="announcement-execution">{t('banners.execution')}</label>
+            <select
+              id="announcement-execution"
+              name="execution"
+              defaultValue={announcement?.execution ?? 'B'}
+            >
+              {POPUP_EXECUTIONS.map((x) => (
+                <option key={x} value={x}>
+                  {t(`banners.executions.${x}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      {kind !== 'H' && (
+        <div className="grid2">
+          <Field
+            label={t('banners.titlePT')}
+            name="titlePT"
+            required
+            maxLength={CONTENT_TITLE_MAX}
+            defaultValue={announcement?.titlePT}
+            error={server.titlePT ? t('banners.titleInvalid') : undefined}
+          />
+          <Field
+            label={t('banners.titleEN')}
+            name="titleEN"
+            required
+            maxLength={CONTENT_TITLE_MAX}
+            defaultValue={announcement?.titleEN}
+          />
+        </div>
+      )}
+      <div className="grid2">
+        <div className="field">
+          <label htmlFor="announcement-pt">{t('banners.contentPT')}</label>
+          <textarea
+            id="announcement-pt"
+            name="contentPT"
+            rows={kind === 'H' ? 2 : 6}
+            maxLength={CONTENT_BODY_MAX}
+            defaultValue={announcement?.contentPT}
+            required
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="announcement-en">{t('banners.contentEN')}</label>
+          <textarea
+            id="announcement-en"
+            name="contentEN"
+            rows={kind === 'H' ? 2 : 6}
+            maxLength={CONTENT_BODY_MAX}
+            defaultValue={announcement?.contentEN}
+            required
+          />
+        </div>
+      </div>
+      <p className="field__help">{t('banners.contentHelp')}</p>
+      <div className="grid2">
+        <label className="check">
+          <input type="checkbox" name="enabled" defaultChecked={announcement?.enabled ?? true} />{' '}
+          {t('cs.enabledHelp')}
+        </label>
+        <Field label={t('cs.reason')} name="reason" maxLength={500} />
+      </div>
+      {save.isError && <Notice kind="error">{errorText(save.error)}</Notice>}
+      <EditorButtons onDone={onDone} pending={save.isPending} />
+    </form>
+  );
+}
