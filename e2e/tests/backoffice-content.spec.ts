@@ -8,7 +8,7 @@ import { t, totpCode } from './support';
  * article in PT and EN and see the member site show each in its language; disable a game and see the
  * lobby drop it; mark one hot and see /hot show it first; preview a catalogue import; rotate a vendor
  * secret (shown once); edit a customer-service entry and see the member site's customer-service button
- * open it; read and edit a game's RTP. Both themes and languages, desktop and tablet/phone widths are
+ * open it; post a marquee line and see the home page show it; read and edit a game's RTP. Both themes and languages, desktop and tablet/phone widths are
  * photographed.
  * Everything the journey changes in the shared catalogue is put back, for the specs that follow.
  */
@@ -319,6 +319,54 @@ test('an operator edits a customer-service entry and the member site opens it; g
   await dialog.getByLabel('RTP (%)').fill('');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(row03.getByRole('cell', { name: '97,25%' })).toHaveCount(0);
+});
+
+test('a content operator posts a marquee line and the member site shows it', async ({ page, browser }) => {
+  await loginNewAdmin(page);
+  await boPrefs(page, 'pt', 'dark');
+  await page.reload();
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: 'Banners e anúncios' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Banners e anúncios', level: 1 })).toBeVisible();
+  await snap(page, 'banners-list-pt-dark-desktop');
+  await page.getByRole('tab', { name: 'Anúncios' }).click();
+  await page.getByRole('button', { name: 'Novo anúncio' }).click();
+  const form = page.locator('form[aria-labelledby="announcement-editor-title"]');
+  await form.getByLabel('Tipo').selectOption('H');
+  const line = `Letreiro e2e ${Date.now() % 100000}`;
+  await form.getByLabel('Texto (PT)').fill(line);
+  await form.getByLabel('Texto (EN)').fill(`${line} EN`);
+  await snap(page, 'announcement-edit-pt-dark-desktop');
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  const row = page.getByRole('row').filter({ hasText: line });
+  await expect(row.getByText('Letreiro', { exact: true })).toBeVisible();
+  await snap(page, 'announcements-list-pt-dark-desktop');
+  await boPrefs(page, 'en', 'light');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Banners and announcements', level: 1 })).toBeVisible();
+  await snap(page, 'announcements-list-en-light-desktop');
+  await page.getByRole('tab', { name: 'Banners' }).click();
+  await page.getByRole('button', { name: 'New banner' }).click();
+  await snap(page, 'banner-edit-en-light-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'banner-edit-en-light-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The member site's home marquee shows the line, in the member's language.
+  const context = await browser.newContext();
+  const member = await context.newPage();
+  await useLanguage(member, 'PT');
+  await member.goto('/');
+  await expect(member.getByRole('region', { name: t('PT', 'home.notice') })).toContainText(line);
+  await context.close();
+
+  // Delete it, for the specs that follow.
+  await page.getByRole('tab', { name: 'Announcements' }).click();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await row.getByRole('button', { name: /^Delete / }).click();
+  await expect(row).toHaveCount(0);
 });
 
 test('region rules take blocked countries as chips, by keyboard', async ({ page }) => {
