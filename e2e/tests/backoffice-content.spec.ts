@@ -8,8 +8,8 @@ import { t, totpCode } from './support';
  * article in PT and EN and see the member site show each in its language; disable a game and see the
  * lobby drop it; mark one hot and see /hot show it first; preview a catalogue import; rotate a vendor
  * secret (shown once); edit a customer-service entry and see the member site's customer-service button
- * open it; post a marquee line and see the home page show it; read and edit a game's RTP. Both themes and languages, desktop and tablet/phone widths are
- * photographed.
+ * open it; post a marquee line and see the home page show it; read and edit a game's RTP. Both
+ * themes and languages, desktop and tablet/phone widths are photographed.
  * Everything the journey changes in the shared catalogue is put back, for the specs that follow.
  */
 test.describe.configure({ mode: 'serial' });
