@@ -115,7 +115,12 @@ export function BannersPage() {
 
 type Row = OpsBanner | OpsAnnouncement;
 const isBanner = (r: Row): r is OpsBanner => 'groupName' in r;
-const rowLabel = (r: Row) => (isBanner(r) ? r.titleEN : r.titleEN || r.contentEN.replace(/<[^>]*>/g, ''));
+/** A row's title (or, for a marquee line, its text without tags) in the back office's language. */
+const rowLabel = (r: Row, lang: 'pt' | 'en') => {
+  const title = lang === 'pt' ? r.titlePT : r.titleEN;
+  if (isBanner(r) || title) return title;
+  return (lang === 'pt' ? r.contentPT : r.contentEN).replace(/<[^>]*>/g, '');
+};
 
 /** One list (banners or announcements): order, what it is, status, actions. */
 function ContentTable({
@@ -129,7 +134,7 @@ function ContentTable({
   onEdit: (id: string) => void;
   subject: 'banner' | 'announcement';
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const client = useQueryClient();
   const banner = subject === 'banner';
   const done = (data: OpsContentList | Row) =>
@@ -179,7 +184,7 @@ function ContentTable({
               className="btn btn--sm btn--ghost"
               disabled={busy || i === 0}
               onClick={() => move(i, -1)}
-              aria-label={t('cs.moveUp', { label: rowLabel(r) })}
+              aria-label={t('cs.moveUp', { label: rowLabel(r, lang) })}
             >
               ↑
             </button>
@@ -188,7 +193,7 @@ function ContentTable({
               className="btn btn--sm btn--ghost"
               disabled={busy || i === rows.length - 1}
               onClick={() => move(i, 1)}
-              aria-label={t('cs.moveDown', { label: rowLabel(r) })}
+              aria-label={t('cs.moveDown', { label: rowLabel(r, lang) })}
             >
               ↓
             </button>
@@ -214,12 +219,8 @@ function ContentTable({
     {
       id: 'title',
       header: banner ? t('banners.titleCol') : t('banners.text'),
-      value: (r) => rowLabel(r),
-      cell: (r) => (
-        <span className="break">
-          {isBanner(r) ? r.titlePT : r.titlePT || r.contentPT.replace(/<[^>]*>/g, '')}
-        </span>
-      ),
+      value: (r) => rowLabel(r, lang),
+      cell: (r) => <span className="break">{rowLabel(r, lang)}</span>,
     },
     banner
       ? {
@@ -263,7 +264,7 @@ function ContentTable({
             type="button"
             className="btn btn--sm"
             onClick={() => onEdit(r.id)}
-            aria-label={`${t('cs.edit')} ${rowLabel(r)}`}
+            aria-label={`${t('cs.edit')} ${rowLabel(r, lang)}`}
           >
             {t('cs.edit')}
           </button>
@@ -272,7 +273,7 @@ function ContentTable({
             className={`btn btn--sm ${r.enabled ? 'btn--ghost' : 'btn--primary'}`}
             disabled={busy}
             onClick={() => toggle.mutate(r)}
-            aria-label={`${r.enabled ? t('cs.disable') : t('cs.enable')} ${rowLabel(r)}`}
+            aria-label={`${r.enabled ? t('cs.disable') : t('cs.enable')} ${rowLabel(r, lang)}`}
           >
             {r.enabled ? t('cs.disable') : t('cs.enable')}
           </button>
@@ -281,9 +282,9 @@ function ContentTable({
             className="btn btn--sm btn--danger"
             disabled={busy}
             onClick={() => {
-              if (window.confirm(t('banners.confirmDelete', { label: rowLabel(r) }))) remove.mutate(r);
+              if (window.confirm(t('banners.confirmDelete', { label: rowLabel(r, lang) }))) remove.mutate(r);
             }}
-            aria-label={`${t('cs.delete')} ${rowLabel(r)}`}
+            aria-label={`${t('cs.delete')} ${rowLabel(r, lang)}`}
           >
             {t('cs.delete')}
           </button>
