@@ -296,9 +296,13 @@ test('operators run the site: 2FA, maintenance, a member found, paid, adjusted, 
     .getByRole('navigation', { name: 'Navegação principal' })
     .getByRole('link', { name: 'Depósitos' })
     .click();
+  // The filter form is re-keyed by the URL's filters: let the page settle (its list in) before typing,
+  // and check the filter reached the URL, or other journeys' deposits of the day would be counted.
+  const deposits = financePage.getByRole('region', { name: 'Depósitos' });
+  await expect(deposits.getByRole('row').nth(1)).toBeVisible();
   await financePage.getByLabel('ID do membro').fill(String(memberId));
   await financePage.getByRole('button', { name: 'Filtrar' }).click();
-  const deposits = financePage.getByRole('region', { name: 'Depósitos' });
+  await expect(financePage).toHaveURL(new RegExp(`memberId=${memberId}`));
   await expect(deposits.getByRole('row')).toHaveCount(2);
   await expect(deposits.getByText('Pago', { exact: true })).toBeVisible();
   await looks(financePage, info, 'deposits');
