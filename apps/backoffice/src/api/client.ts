@@ -13,6 +13,18 @@ export class ApiError extends Error {
   }
 }
 
+/** An error for a notice: the server's message, and for invalid input the fields it names. */
+export const errorText = (error: unknown): string =>
+  error instanceof ApiError
+    ? `${error.message}${error.code === 'invalid_input' && error.value ? ` ${JSON.stringify(error.value)}` : ''}`
+    : String(error);
+
+/** The fields an invalid_input error names, with their messages (none for any other error). */
+export const invalidFields = (error: unknown): Record<string, string> =>
+  error instanceof ApiError && error.code === 'invalid_input'
+    ? ((error.value as { fields?: Record<string, string> } | null)?.fields ?? {})
+    : {};
+
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 const queryString = (query?: Query): string => {

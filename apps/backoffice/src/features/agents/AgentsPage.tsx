@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { agentCalls } from '@banca/contract/routes';
@@ -6,11 +6,12 @@ import type { OpsAgent, OpsAgentsPage, OpsMoveMemberValue, OpsTreeNode, OpsTreeP
 import { opsCall, type ApiError } from '@/api/client.ts';
 import { useSession } from '@/app/session.tsx';
 import { useI18n } from '@/i18n/i18n.ts';
-import { allPages, DataTable, type DataColumn } from '@/ui/DataTable.tsx';
+import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { formatMoney, formatTime } from '@/ui/format.ts';
-import { useUrlCursor, useUrlFilters } from '@/ui/url-state.ts';
+import { useKeysetList } from '@/ui/keyset-list.ts';
+import { useUrlFilters } from '@/ui/url-state.ts';
 
 const FILTERS = ['account'] as const;
 
@@ -23,17 +24,15 @@ const FILTERS = ['account'] as const;
 export function AgentsPage() {
   const { t } = useI18n();
   const { values, setFilters } = useUrlFilters(FILTERS);
-  const { cursor, go } = useUrlCursor();
   const [params, setParams] = useSearchParams();
   const treeId = Number(params.get('tree')) || undefined;
   const fetchPage = (after: string | undefined) =>
     opsCall<OpsAgentsPage>(agentCalls.opsAgents, {
       query: { account: values.account || undefined, after, limit: 50 },
     });
-  const query = useQuery({
-    queryKey: ['ops', 'agents', values.account, cursor],
-    queryFn: () => fetchPage(cursor),
-    placeholderData: keepPreviousData,
+  const { query, table } = useKeysetList(['ops', 'agents', values.account], fetchPage, {
+    items: (p) => p.items,
+    next: (p) => p.nextCursor,
   });
   const openTree = (id: number) =>
     setParams((p) => {
@@ -115,22 +114,9 @@ export function AgentsPage() {
       <DataTable
         caption={t('agents.title')}
         columns={columns}
-        rows={query.data?.items ?? []}
         rowKey={(a) => String(a.id)}
-        loading={query.isFetching}
-        paging={{
-          isFirst: cursor === undefined,
-          hasNext: query.data?.nextCursor != null,
-          onNext: () => go(String(query.data?.nextCursor)),
-          onFirst: () => go(undefined),
-        }}
         exportName="agents.csv"
-        exportRows={() =>
-          allPages(async (c) => {
-            const page = await fetchPage(c);
-            return { items: page.items, next: page.nextCursor === null ? null : String(page.nextCursor) };
-          })
-        }
+        {...table}
       />
       {treeId !== undefined && <TreeView rootId={treeId} />}
     </section>

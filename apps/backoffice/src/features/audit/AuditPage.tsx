@@ -1,13 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { operatorCalls } from '@banca/contract/routes';
 import type { AuditEntry } from '@banca/contract';
 import { opsCall } from '@/api/client.ts';
 import { useI18n } from '@/i18n/i18n.ts';
-import { allPages, DataTable, type DataColumn } from '@/ui/DataTable.tsx';
+import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { formatTime, localInputToIso } from '@/ui/format.ts';
-import { useUrlCursor, useUrlFilters } from '@/ui/url-state.ts';
+import { useKeysetList } from '@/ui/keyset-list.ts';
+import { useUrlFilters } from '@/ui/url-state.ts';
 
 const FILTERS = ['actor', 'action', 'subjectType', 'subjectId', 'from', 'to'] as const;
 type Page = { items: AuditEntry[]; nextCursor: number | null };
@@ -18,7 +18,6 @@ const json = (value: unknown) => (value === null || value === undefined ? '' : J
 export function AuditPage() {
   const { t } = useI18n();
   const { values, setFilters } = useUrlFilters(FILTERS);
-  const { cursor, go } = useUrlCursor();
   const fetchPage = (before: string | undefined) =>
     opsCall<Page>(operatorCalls.audit, {
       query: {
@@ -32,10 +31,9 @@ export function AuditPage() {
         limit: 50,
       },
     });
-  const query = useQuery({
-    queryKey: ['ops', 'audit', values, cursor],
-    queryFn: () => fetchPage(cursor),
-    placeholderData: keepPreviousData,
+  const { query, table } = useKeysetList(['ops', 'audit', values], fetchPage, {
+    items: (p) => p.items,
+    next: (p) => p.nextCursor,
   });
 
   const columns: DataColumn<AuditEntry>[] = [
@@ -115,22 +113,9 @@ export function AuditPage() {
       <DataTable
         caption={t('audit.title')}
         columns={columns}
-        rows={query.data?.items ?? []}
         rowKey={(e) => String(e.id)}
-        loading={query.isFetching}
-        paging={{
-          isFirst: cursor === undefined,
-          hasNext: query.data?.nextCursor != null,
-          onNext: () => go(String(query.data?.nextCursor)),
-          onFirst: () => go(undefined),
-        }}
         exportName="audit.csv"
-        exportRows={() =>
-          allPages(async (c) => {
-            const page = await fetchPage(c);
-            return { items: page.items, next: page.nextCursor === null ? null : String(page.nextCursor) };
-          })
-        }
+        {...table}
       />
     </section>
   );

@@ -16,12 +16,13 @@ import {
   type OpsBanner,
   type OpsContentList,
 } from '@banca/contract';
-import { ApiError, opsCall } from '@/api/client.ts';
+import { errorText, invalidFields, opsCall } from '@/api/client.ts';
 import { useI18n } from '@/i18n/i18n.ts';
 import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
+import { useOrderedList } from '@/ui/ordered-list.tsx';
 import { useUrlFilters } from '@/ui/url-state.ts';
 
 const KEY = ['ops', 'content'];
@@ -31,11 +32,6 @@ type Kind = OpsAnnouncement['kind'];
 type Execution = (typeof POPUP_EXECUTIONS)[number];
 /** The same-origin image rule of the contract (artPathSchema), for the form's early message. */
 const ART_PATH = /^\/(?!\/)[A-Za-z0-9/_.~%-]+$/;
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError
-    ? `${error.message}${error.code === 'invalid_input' && error.value ? ` ${JSON.stringify(error.value)}` : ''}`
-    : String(error);
 
 /**
  * Banners and announcements: the site's banners (by group, with what a click opens) and its player
@@ -139,68 +135,29 @@ function ContentTable({
   const banner = subject === 'banner';
   const done = (data: OpsContentList | Row) =>
     'banners' in data ? client.setQueryData(KEY, data) : client.invalidateQueries({ queryKey: KEY });
-  const toggle = useMutation({
-    mutationFn: (r: Row) =>
-      opsCall<Row>(banner ? contentCalls.updateBanner : contentCalls.updateAnnouncement, {
-        params: { id: r.id },
-        body: { enabled: !r.enabled },
-      }),
-    onSuccess: done,
-  });
-  const reorder = useMutation({
-    mutationFn: (ids: string[]) =>
-      opsCall<OpsContentList>(banner ? contentCalls.reorderBanners : contentCalls.reorderAnnouncements, {
-        body: { ids },
-      }),
-    onSuccess: done,
-  });
-  const remove = useMutation({
-    mutationFn: (r: Row) =>
-      opsCall<OpsContentList>(banner ? contentCalls.deleteBanner : contentCalls.deleteAnnouncement, {
-        params: { id: r.id },
-      }),
-    onSuccess: done,
-  });
-  const move = (index: number, by: -1 | 1) => {
-    const ids = rows.map((r) => r.id);
-    const [id] = ids.splice(index, 1);
-    ids.splice(index + by, 0, id!);
-    reorder.mutate(ids);
-  };
-  const busy = toggle.isPending || reorder.isPending || remove.isPending;
-  const failure = toggle.error ?? reorder.error ?? remove.error;
-  const columns: DataColumn<Row>[] = [
+  const list = useOrderedList(
+    rows,
+    (r) => rowLabel(r, lang),
     {
-      id: 'order',
-      header: t('cs.order'),
-      value: (r) => rows.indexOf(r) + 1,
-      cell: (r) => {
-        const i = rows.indexOf(r);
-        return (
-          <div className="actions nowrap">
-            <span className="order-pos">{i + 1}</span>
-            <button
-              type="button"
-              className="btn btn--sm btn--ghost"
-              disabled={busy || i === 0}
-              onClick={() => move(i, -1)}
-              aria-label={t('cs.moveUp', { label: rowLabel(r, lang) })}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="btn btn--sm btn--ghost"
-              disabled={busy || i === rows.length - 1}
-              onClick={() => move(i, 1)}
-              aria-label={t('cs.moveDown', { label: rowLabel(r, lang) })}
-            >
-              ↓
-            </button>
-          </div>
-        );
-      },
+      toggle: (r): Promise<OpsContentList | Row> =>
+        opsCall<Row>(banner ? contentCalls.updateBanner : contentCalls.updateAnnouncement, {
+          params: { id: r.id },
+          body: { enabled: !r.enabled },
+        }),
+      reorder: (ids) =>
+        opsCall<OpsContentList>(banner ? contentCalls.reorderBanners : contentCalls.reorderAnnouncements, {
+          body: { ids },
+        }),
+      remove: (r) =>
+        opsCall<OpsContentList>(banner ? contentCalls.deleteBanner : contentCalls.deleteAnnouncement, {
+          params: { id: r.id },
+        }),
+      onSaved: done,
     },
+    { onEdit: (r) => onEdit(r.id), confirmDelete: (label) => t('banners.confirmDelete', { label }) },
+  );
+  const columns: DataColumn<Row>[] = [
+    list.columns.order,
     banner
       ? {
           id: 'group',
@@ -244,57 +201,12 @@ function ContentTable({
               <span className="nowrap">{r.publishedAt.slice(0, 16).replace('T', ' ')}</span>
             ),
         },
-    {
-      id: 'enabled',
-      header: t('cs.state'),
-      value: (r) => (r.enabled ? 'enabled' : 'disabled'),
-      cell: (r) => (
-        <span className={`badge ${r.enabled ? 'badge--ok' : 'badge--rejected'}`}>
-          {r.enabled ? t('cs.enabled') : t('cs.disabled')}
-        </span>
-      ),
-    },
-    {
-      id: 'actions',
-      header: t('cs.actions'),
-      value: () => null,
-      cell: (r) => (
-        <div className="actions">
-          <button
-            type="button"
-            className="btn btn--sm"
-            onClick={() => onEdit(r.id)}
-            aria-label={`${t('cs.edit')} ${rowLabel(r, lang)}`}
-          >
-            {t('cs.edit')}
-          </button>
-          <button
-            type="button"
-            className={`btn btn--sm ${r.enabled ? 'btn--ghost' : 'btn--primary'}`}
-            disabled={busy}
-            onClick={() => toggle.mutate(r)}
-            aria-label={`${r.enabled ? t('cs.disable') : t('cs.enable')} ${rowLabel(r, lang)}`}
-          >
-            {r.enabled ? t('cs.disable') : t('cs.enable')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--sm btn--danger"
-            disabled={busy}
-            onClick={() => {
-              if (window.confirm(t('banners.confirmDelete', { label: rowLabel(r, lang) }))) remove.mutate(r);
-            }}
-            aria-label={`${t('cs.delete')} ${rowLabel(r, lang)}`}
-          >
-            {t('cs.delete')}
-          </button>
-        </div>
-      ),
-    },
+    list.columns.state,
+    list.columns.actions,
   ];
   return (
     <>
-      {failure && <Notice kind="error">{errorText(failure)}</Notice>}
+      {list.failure && <Notice kind="error">{errorText(list.failure)}</Notice>}
       <DataTable
         caption={banner ? t('banners.tabs.banners') : t('banners.tabs.announcements')}
         columns={columns}
@@ -307,11 +219,6 @@ function ContentTable({
     </>
   );
 }
-
-const fieldsOf = (error: unknown): Record<string, string> =>
-  error instanceof ApiError && error.code === 'invalid_input'
-    ? ((error.value as { fields?: Record<string, string> } | null)?.fields ?? {})
-    : {};
 
 function EditorButtons({ onDone, pending }: { onDone: () => void; pending: boolean }) {
   const { t } = useI18n();
@@ -366,7 +273,7 @@ function BannerEditor({ banner, onDone }: { banner: OpsBanner | null; onDone: ()
       ...(reason ? { reason } : {}),
     });
   };
-  const server = fieldsOf(save.error);
+  const server = invalidFields(save.error);
   return (
     <form className="card stack" onSubmit={submit} aria-labelledby="banner-editor-title" noValidate>
       <h2 id="banner-editor-title">
@@ -505,7 +412,7 @@ function AnnouncementEditor({
       ...(reason ? { reason } : {}),
     });
   };
-  const server = fieldsOf(save.error);
+  const server = invalidFields(save.error);
   return (
     <form className="card stack" onSubmit={submit} aria-labelledby="announcement-editor-title" noValidate>
       <h2 id="announcement-editor-title">

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { gamesCalls } from '@banca/contract/routes';
 import type {
   ImportCatalogueValue,
@@ -13,12 +13,13 @@ import type {
 import { useSession } from '@/app/session.tsx';
 import { ApiError, opsCall } from '@/api/client.ts';
 import { useI18n } from '@/i18n/i18n.ts';
-import { allPages, DataTable, type DataColumn } from '@/ui/DataTable.tsx';
+import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { formatRtp, formatTime, parseRtpInput, rtpInputValue } from '@/ui/format.ts';
-import { useUrlCursor, useUrlFilters } from '@/ui/url-state.ts';
+import { useKeysetList } from '@/ui/keyset-list.ts';
+import { useUrlFilters } from '@/ui/url-state.ts';
 
 const GAME_TYPES = ['RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS', 'LOTT', 'ELOTT'] as const;
 const TABS = ['games', 'vendors', 'import'] as const;
@@ -71,7 +72,6 @@ function useVendors() {
 function GamesTab() {
   const { t } = useI18n();
   const { values, setFilters } = useUrlFilters(['q', 'vendor', 'type', 'enabled', 'hot'] as const);
-  const { cursor, go } = useUrlCursor();
   const vendors = useVendors();
   const client = useQueryClient();
   const [editing, setEditing] = useState<OpsGame | null>(null);
@@ -87,10 +87,9 @@ function GamesTab() {
         limit: 50,
       },
     });
-  const query = useQuery({
-    queryKey: [...GAMES_KEY, values, cursor],
-    queryFn: () => fetchPage(cursor),
-    placeholderData: keepPreviousData,
+  const { query, table } = useKeysetList([...GAMES_KEY, values], fetchPage, {
+    items: (p) => p.items,
+    next: (p) => p.nextCursor,
   });
   const toggle = useMutation({
     mutationFn: (g: OpsGame) =>
@@ -242,22 +241,9 @@ function GamesTab() {
       <DataTable
         caption={t('catalogue.tabs.games')}
         columns={columns}
-        rows={query.data?.items ?? []}
         rowKey={(g) => g.nodeId}
-        loading={query.isFetching}
-        paging={{
-          isFirst: cursor === undefined,
-          hasNext: query.data?.nextCursor != null,
-          onNext: () => go(query.data?.nextCursor ?? undefined),
-          onFirst: () => go(undefined),
-        }}
         exportName="games.csv"
-        exportRows={() =>
-          allPages(async (c) => {
-            const page = await fetchPage(c);
-            return { items: page.items, next: page.nextCursor };
-          })
-        }
+        {...table}
       />
       {editing && <GameDialog game={editing} onClose={() => setEditing(null)} />}
     </div>

@@ -10,21 +10,17 @@ import {
   type OpsCustomerService,
   type UpdateCustomerServiceBody,
 } from '@banca/contract';
-import { ApiError, opsCall } from '@/api/client.ts';
+import { errorText, invalidFields, opsCall } from '@/api/client.ts';
 import { useI18n } from '@/i18n/i18n.ts';
 import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
+import { useOrderedList } from '@/ui/ordered-list.tsx';
 
 const KEY = ['ops', 'customer-service'];
 type Entries = { entries: OpsCustomerService[] };
 type CsType = OpsCustomerService['csType'];
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError
-    ? `${error.message}${error.code === 'invalid_input' && error.value ? ` ${JSON.stringify(error.value)}` : ''}`
-    : String(error);
 
 /** What is wrong with a link for this kind of entry (the contract's rule, checked again on save). */
 function linkProblem(csType: CsType, link: string): 'linkInvalid' | 'linkEmail' | 'linkNotEmail' | null {
@@ -51,64 +47,24 @@ export function CustomerServicePage() {
   const entries = query.data?.entries ?? [];
   const done = (data: Entries | OpsCustomerService) =>
     'entries' in data ? client.setQueryData(KEY, data) : client.invalidateQueries({ queryKey: KEY });
-  const toggle = useMutation({
-    mutationFn: (e: OpsCustomerService) =>
-      opsCall<OpsCustomerService>(systemCalls.updateCustomerService, {
-        params: { id: e.id },
-        body: { enabled: !e.enabled } satisfies UpdateCustomerServiceBody,
-      }),
-    onSuccess: done,
-  });
-  const reorder = useMutation({
-    mutationFn: (ids: number[]) => opsCall<Entries>(systemCalls.reorderCustomerServices, { body: { ids } }),
-    onSuccess: done,
-  });
-  const remove = useMutation({
-    mutationFn: (e: OpsCustomerService) =>
-      opsCall<Entries>(systemCalls.deleteCustomerService, { params: { id: e.id } }),
-    onSuccess: done,
-  });
-  const move = (index: number, by: -1 | 1) => {
-    const ids = entries.map((e) => e.id);
-    const [id] = ids.splice(index, 1);
-    ids.splice(index + by, 0, id!);
-    reorder.mutate(ids);
-  };
-  const busy = toggle.isPending || reorder.isPending || remove.isPending;
-  const failure = toggle.error ?? reorder.error ?? remove.error;
+  const list = useOrderedList(
+    entries,
+    (e) => e.label,
+    {
+      toggle: (e): Promise<Entries | OpsCustomerService> =>
+        opsCall<OpsCustomerService>(systemCalls.updateCustomerService, {
+          params: { id: e.id },
+          body: { enabled: !e.enabled } satisfies UpdateCustomerServiceBody,
+        }),
+      reorder: (ids) => opsCall<Entries>(systemCalls.reorderCustomerServices, { body: { ids } }),
+      remove: (e) => opsCall<Entries>(systemCalls.deleteCustomerService, { params: { id: e.id } }),
+      onSaved: done,
+    },
+    { onEdit: setEditing, confirmDelete: (label) => t('cs.confirmDelete', { label }) },
+  );
 
   const columns: DataColumn<OpsCustomerService>[] = [
-    {
-      id: 'order',
-      header: t('cs.order'),
-      value: (e) => entries.indexOf(e) + 1,
-      cell: (e) => {
-        const i = entries.indexOf(e);
-        return (
-          <div className="actions nowrap">
-            <span className="order-pos">{i + 1}</span>
-            <button
-              type="button"
-              className="btn btn--sm btn--ghost"
-              disabled={busy || i === 0}
-              onClick={() => move(i, -1)}
-              aria-label={t('cs.moveUp', { label: e.label })}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="btn btn--sm btn--ghost"
-              disabled={busy || i === entries.length - 1}
-              onClick={() => move(i, 1)}
-              aria-label={t('cs.moveDown', { label: e.label })}
-            >
-              ↓
-            </button>
-          </div>
-        );
-      },
-    },
+    list.columns.order,
     {
       id: 'type',
       header: t('cs.type'),
@@ -122,53 +78,8 @@ export function CustomerServicePage() {
       value: (e) => e.path,
       cell: (e) => <code className="break">{e.path || t('cs.linkUnreadable')}</code>,
     },
-    {
-      id: 'enabled',
-      header: t('cs.state'),
-      value: (e) => (e.enabled ? 'enabled' : 'disabled'),
-      cell: (e) => (
-        <span className={`badge ${e.enabled ? 'badge--ok' : 'badge--rejected'}`}>
-          {e.enabled ? t('cs.enabled') : t('cs.disabled')}
-        </span>
-      ),
-    },
-    {
-      id: 'actions',
-      header: t('cs.actions'),
-      value: () => null,
-      cell: (e) => (
-        <div className="actions">
-          <button
-            type="button"
-            className="btn btn--sm"
-            onClick={() => setEditing(e)}
-            aria-label={`${t('cs.edit')} ${e.label}`}
-          >
-            {t('cs.edit')}
-          </button>
-          <button
-            type="button"
-            className={`btn btn--sm ${e.enabled ? 'btn--ghost' : 'btn--primary'}`}
-            disabled={busy}
-            onClick={() => toggle.mutate(e)}
-            aria-label={`${e.enabled ? t('cs.disable') : t('cs.enable')} ${e.label}`}
-          >
-            {e.enabled ? t('cs.disable') : t('cs.enable')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--sm btn--danger"
-            disabled={busy}
-            onClick={() => {
-              if (window.confirm(t('cs.confirmDelete', { label: e.label }))) remove.mutate(e);
-            }}
-            aria-label={`${t('cs.delete')} ${e.label}`}
-          >
-            {t('cs.delete')}
-          </button>
-        </div>
-      ),
-    },
+    list.columns.state,
+    list.columns.actions,
   ];
 
   return (
@@ -190,7 +101,7 @@ export function CustomerServicePage() {
         />
       )}
       {query.isError && <Notice kind="error">{query.error.message}</Notice>}
-      {failure && <Notice kind="error">{errorText(failure)}</Notice>}
+      {list.failure && <Notice kind="error">{errorText(list.failure)}</Notice>}
       {query.isSuccess && !entries.some((e) => e.enabled) && (
         <Notice kind="error">{t('cs.noneEnabled')}</Notice>
       )}
@@ -247,10 +158,7 @@ function EntryEditor({ entry, onDone }: { entry: OpsCustomerService | null; onDo
       ...(reason ? { reason } : {}),
     });
   };
-  const serverFields =
-    save.error instanceof ApiError && save.error.code === 'invalid_input'
-      ? ((save.error.value as { fields?: Record<string, string> } | null)?.fields ?? {})
-      : {};
+  const serverFields = invalidFields(save.error);
   return (
     <form className="card stack" onSubmit={submit} aria-labelledby="cs-editor-title" noValidate>
       <h2 id="cs-editor-title">{entry ? t('cs.editTitle', { label: entry.label }) : t('cs.new')}</h2>

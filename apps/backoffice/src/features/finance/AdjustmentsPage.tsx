@@ -1,16 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { walletCalls } from '@banca/contract/routes';
 import type { AdjustmentRequest } from '@banca/contract';
 import { opsCall, type ApiError } from '@/api/client.ts';
 import { useSession } from '@/app/session.tsx';
 import { useI18n } from '@/i18n/i18n.ts';
-import { allPages, DataTable, type DataColumn } from '@/ui/DataTable.tsx';
+import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { formatMoney, formatTime } from '@/ui/format.ts';
-import { useUrlCursor, useUrlFilters } from '@/ui/url-state.ts';
+import { useKeysetList } from '@/ui/keyset-list.ts';
+import { useUrlFilters } from '@/ui/url-state.ts';
 import { AdjustDialog } from './AdjustDialog.tsx';
 
 const STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
@@ -29,7 +30,6 @@ export function AdjustmentsPage() {
   const client = useQueryClient();
   const { values, setFilters } = useUrlFilters(FILTERS);
   const status = values.status || 'PENDING';
-  const { cursor, go } = useUrlCursor();
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [deciding, setDeciding] = useState<Deciding | null>(null);
   const [creating, setCreating] = useState(false);
@@ -43,10 +43,9 @@ export function AdjustmentsPage() {
         limit: 50,
       },
     });
-  const query = useQuery({
-    queryKey: ['ops', 'adjustments', status, values.memberId, cursor],
-    queryFn: () => fetchPage(cursor),
-    placeholderData: keepPreviousData,
+  const { query, table } = useKeysetList(['ops', 'adjustments', status, values.memberId], fetchPage, {
+    items: (p) => p.items,
+    next: (p) => p.next,
   });
   const refresh = () => void client.invalidateQueries({ queryKey: ['ops', 'adjustments'] });
 
@@ -169,22 +168,9 @@ export function AdjustmentsPage() {
       <DataTable
         caption={t('adjustments.title')}
         columns={columns}
-        rows={query.data?.items ?? []}
         rowKey={(r) => String(r.id)}
-        loading={query.isFetching}
-        paging={{
-          isFirst: cursor === undefined,
-          hasNext: query.data?.next != null,
-          onNext: () => go(String(query.data?.next)),
-          onFirst: () => go(undefined),
-        }}
         exportName={`adjustments-${status}.csv`}
-        exportRows={() =>
-          allPages(async (c) => {
-            const page = await fetchPage(c);
-            return { items: page.items, next: page.next === null ? null : String(page.next) };
-          })
-        }
+        {...table}
       />
       {deciding && (
         <DecideDialog

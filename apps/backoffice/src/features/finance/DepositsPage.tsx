@@ -1,15 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { depositCalls } from '@banca/contract/routes';
 import { DEPOSIT_FLAG_FILTERS, DEPOSIT_STATUSES, PAYMENT_CHANNELS, type OpsDeposit } from '@banca/contract';
 import { opsCall } from '@/api/client.ts';
 import { useSession } from '@/app/session.tsx';
 import { useI18n } from '@/i18n/i18n.ts';
-import { allPages, DataTable, type DataColumn } from '@/ui/DataTable.tsx';
+import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { formatMoney, formatTime, isoToLocalInput, localInputToIso, parseMoneyInput } from '@/ui/format.ts';
-import { useUrlCursor, useUrlFilters } from '@/ui/url-state.ts';
+import { useKeysetList } from '@/ui/keyset-list.ts';
+import { useUrlFilters } from '@/ui/url-state.ts';
 
 type Deposit = OpsDeposit;
 type Page = { deposits: Deposit[]; next: number | null };
@@ -30,7 +30,6 @@ export function DepositsPage() {
   const { t } = useI18n();
   const { can } = useSession();
   const { values, setFilters } = useUrlFilters(FILTERS);
-  const { cursor, go } = useUrlCursor();
   const fetchPage = (before: string | undefined) =>
     opsCall<Page>(depositCalls.opsList, {
       query: {
@@ -46,10 +45,9 @@ export function DepositsPage() {
         limit: 50,
       },
     });
-  const query = useQuery({
-    queryKey: ['ops', 'deposits', values, cursor],
-    queryFn: () => fetchPage(cursor),
-    placeholderData: keepPreviousData,
+  const { query, table } = useKeysetList(['ops', 'deposits', values], fetchPage, {
+    items: (p) => p.deposits,
+    next: (p) => p.next,
   });
 
   const columns: DataColumn<Deposit>[] = [
@@ -198,22 +196,9 @@ export function DepositsPage() {
       <DataTable
         caption={t('deposits.title')}
         columns={columns}
-        rows={query.data?.deposits ?? []}
         rowKey={(d) => String(d.depositId)}
-        loading={query.isFetching}
-        paging={{
-          isFirst: cursor === undefined,
-          hasNext: query.data?.next != null,
-          onNext: () => go(String(query.data?.next)),
-          onFirst: () => go(undefined),
-        }}
         exportName="deposits.csv"
-        exportRows={() =>
-          allPages(async (c) => {
-            const page = await fetchPage(c);
-            return { items: page.deposits, next: page.next === null ? null : String(page.next) };
-          })
-        }
+        {...table}
       />
     </section>
   );

@@ -1,14 +1,14 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { memberOpsCalls } from '@banca/contract/routes';
 import type { MemberSearchPage, OpsMember } from '@banca/contract';
 import { opsCall } from '@/api/client.ts';
 import { useI18n } from '@/i18n/i18n.ts';
-import { allPages, DataTable, type DataColumn } from '@/ui/DataTable.tsx';
+import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { formatTime } from '@/ui/format.ts';
-import { useUrlCursor, useUrlFilters } from '@/ui/url-state.ts';
+import { useKeysetList } from '@/ui/keyset-list.ts';
+import { useUrlFilters } from '@/ui/url-state.ts';
 
 const FILTERS = ['q', 'by', 'status'] as const;
 const BY = ['any', 'account', 'id', 'mobile', 'email'] as const;
@@ -24,7 +24,6 @@ const BY_LABEL = {
 export function MembersPage() {
   const { t } = useI18n();
   const { values, setFilters } = useUrlFilters(FILTERS);
-  const { cursor, go } = useUrlCursor();
   const fetchPage = (after: string | undefined) =>
     opsCall<MemberSearchPage>(memberOpsCalls.search, {
       query: {
@@ -35,10 +34,9 @@ export function MembersPage() {
         limit: 50,
       },
     });
-  const query = useQuery({
-    queryKey: ['ops', 'members', values.q, values.by, values.status, cursor],
-    queryFn: () => fetchPage(cursor),
-    placeholderData: keepPreviousData,
+  const { query, table } = useKeysetList(['ops', 'members', values.q, values.by, values.status], fetchPage, {
+    items: (p) => p.items,
+    next: (p) => p.nextCursor,
   });
 
   const columns: DataColumn<OpsMember>[] = [
@@ -124,22 +122,9 @@ export function MembersPage() {
       <DataTable
         caption={t('members.title')}
         columns={columns}
-        rows={query.data?.items ?? []}
         rowKey={(m) => String(m.id)}
-        loading={query.isFetching}
-        paging={{
-          isFirst: cursor === undefined,
-          hasNext: query.data?.nextCursor != null,
-          onNext: () => go(String(query.data?.nextCursor)),
-          onFirst: () => go(undefined),
-        }}
         exportName="members.csv"
-        exportRows={() =>
-          allPages(async (c) => {
-            const page = await fetchPage(c);
-            return { items: page.items, next: page.nextCursor === null ? null : String(page.nextCursor) };
-          })
-        }
+        {...table}
       />
     </section>
   );

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { operatorCalls, OPERATOR_ROLE_NAMES } from '@banca/contract/routes';
 import type { Operator } from '@banca/contract';
 import { useSession } from '@/app/session.tsx';
-import { ApiError, opsCall } from '@/api/client.ts';
+import { opsCall, errorText } from '@/api/client.ts';
 import { useI18n } from '@/i18n/i18n.ts';
 import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { Field } from '@/ui/Field.tsx';
@@ -14,11 +14,6 @@ import { useUrlFilters } from '@/ui/url-state.ts';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 
 const KEY = ['ops', 'operators'];
-const errorText = (error: unknown) =>
-  error instanceof ApiError
-    ? `${error.message}${error.code === 'invalid_input' && error.value ? ` ${JSON.stringify(error.value)}` : ''}`
-    : String(error);
-
 /** A temporary password for a new operator: 16 characters from the browser's CSPRNG. */
 function temporaryPassword(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

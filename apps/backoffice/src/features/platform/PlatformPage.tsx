@@ -10,7 +10,7 @@ import type {
   Whitelabel,
   WhitelabelFlag,
 } from '@banca/contract';
-import { ApiError, opsCall } from '@/api/client.ts';
+import { opsCall, errorText } from '@/api/client.ts';
 import { useI18n } from '@/i18n/i18n.ts';
 import { Field } from '@/ui/Field.tsx';
 import { Notice } from '@/ui/Notice.tsx';
@@ -32,11 +32,6 @@ const FLAGS: WhitelabelFlag[] = [
 ];
 const flagValue = (w: Whitelabel, f: WhitelabelFlag): boolean =>
   f === 'vipEnabled' ? w.vip.enabled : f === 'referralEnabled' ? w.referral.enabled : w[f];
-const errorText = (error: unknown) =>
-  error instanceof ApiError
-    ? `${error.message}${error.value ? ` ${JSON.stringify(error.value)}` : ''}`
-    : String(error);
-
 /** Platform settings: white-label flags, the registration form (with its live preview), wallet settings. */
 export function PlatformPage() {
   const { t } = useI18n();

@@ -1,15 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OPS_WITHDRAWAL_PROOF_PATH, walletCalls } from '@banca/contract/routes';
 import type { OpsBulkApproveValue, OpsWithdrawal } from '@banca/contract';
 import { opsCall, type ApiError } from '@/api/client.ts';
 import { useSession } from '@/app/session.tsx';
 import { useI18n } from '@/i18n/i18n.ts';
-import { allPages, DataTable, type DataColumn } from '@/ui/DataTable.tsx';
+import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { formatMoney, formatTime } from '@/ui/format.ts';
-import { useUrlCursor, useUrlFilters } from '@/ui/url-state.ts';
+import { useKeysetList } from '@/ui/keyset-list.ts';
+import { useUrlFilters } from '@/ui/url-state.ts';
 
 const STATUSES = ['REQUESTED', 'APPROVED', 'PAID', 'CONFIRMED', 'REJECTED', 'DISPUTED', 'FAILED'] as const;
 const FILTERS = ['status', 'memberId'] as const;
@@ -29,7 +30,6 @@ export function WithdrawalsPage() {
   const { values, setFilters } = useUrlFilters(FILTERS);
   // The queue shows what waits, unless another status is asked for ('all' shows every status).
   const status = values.status || 'REQUESTED';
-  const { cursor, go } = useUrlCursor();
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [rejecting, setRejecting] = useState<OpsWithdrawal | null>(null);
   const [proofOf, setProofOf] = useState<OpsWithdrawal | null>(null);
@@ -46,12 +46,12 @@ export function WithdrawalsPage() {
         limit: 50,
       },
     });
-  const query = useQuery({
-    queryKey: ['ops', 'withdrawals', status, values.memberId, cursor],
-    queryFn: () => fetchPage(cursor),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
-  });
+  const { query, table } = useKeysetList(
+    ['ops', 'withdrawals', status, values.memberId],
+    fetchPage,
+    { items: (p) => p.items, next: (p) => p.next },
+    { refetchInterval: 30_000 },
+  );
 
   const approve = useMutation({
     mutationFn: (w: OpsWithdrawal) =>
@@ -282,22 +282,9 @@ export function WithdrawalsPage() {
       <DataTable
         caption={t('withdrawals.title')}
         columns={columns}
-        rows={query.data?.items ?? []}
         rowKey={(w) => String(w.id)}
-        loading={query.isFetching}
-        paging={{
-          isFirst: cursor === undefined,
-          hasNext: query.data?.next != null,
-          onNext: () => go(String(query.data?.next)),
-          onFirst: () => go(undefined),
-        }}
         exportName={`withdrawals-${status}.csv`}
-        exportRows={() =>
-          allPages(async (c) => {
-            const page = await fetchPage(c);
-            return { items: page.items, next: page.next === null ? null : String(page.next) };
-          })
-        }
+        {...table}
       />
       {proofOf && <ProofDialog w={proofOf} onClose={() => setProofOf(null)} />}
       {rejecting && (
