@@ -161,62 +161,11 @@ export async function updateBanner(
   });
 }
 
-export async function deleteBanner(
-  deps: ContentOpsDeps,
-  actor: OperatorActor,
-  id: string,
-  reason: string | undefined,
-  requestId: string,
-) {
-  return inTransaction(deps.db, async (trx) => {
-    const current = await repo.findBanner(trx, id);
-    if (!current) throw new OpsError('banner_not_found');
-    await repo.deleteBannerRow(trx, id);
-    await deps.ops.audit(trx, {
-      actor,
-      action: 'content.banner.delete',
-      subjectType: 'banner',
-      subjectId: id,
-      before: toBanner(current),
-      after: null,
-      reason: reason ?? null,
-      requestId,
-    });
-    return listOf(trx);
-  });
-}
-
 /** Every row exactly once: an order made from a stale list (a row added or deleted meanwhile) is refused. */
 const sameRows = (ids: readonly string[], rows: readonly { id: string }[]) => {
   const known = new Set(rows.map((r) => r.id));
   return ids.length === rows.length && ids.every((id) => known.has(id));
 };
-
-export async function reorderBanners(
-  deps: ContentOpsDeps,
-  actor: OperatorActor,
-  body: ReorderContentBody,
-  requestId: string,
-) {
-  return inTransaction(deps.db, async (trx) => {
-    const all = await repo.listAllBanners(trx, true);
-    if (!sameRows(body.ids, all)) throw new OpsError('content_list_conflict');
-    for (const [i, id] of body.ids.entries()) {
-      await repo.updateBannerRow(trx, id, { sort: (i + 1) * SORT_STEP });
-    }
-    await deps.ops.audit(trx, {
-      actor,
-      action: 'content.banner.reorder',
-      subjectType: 'banner',
-      subjectId: 'all',
-      before: all.map((r) => r.id),
-      after: body.ids,
-      reason: body.reason ?? null,
-      requestId,
-    });
-    return listOf(trx);
-  });
-}
 
 export async function createAnnouncement(
   deps: ContentOpsDeps,
@@ -309,7 +258,43 @@ export async function updateAnnouncement(
   });
 }
 
-export async function deleteAnnouncement(
+/** A list the operator orders (banners, announcements): what delete and reorder need of it. */
+interface OrderedContent {
+  subject: 'banner' | 'announcement';
+  notFound: 'banner_not_found' | 'announcement_not_found';
+  listAll: (trx: DbOrTrx, forUpdate: boolean) => Promise<{ id: string }[]>;
+  /** The row as the audit records it, or none. */
+  find: (trx: DbOrTrx, id: string) => Promise<OpsBanner | OpsAnnouncement | undefined>;
+  deleteRow: (trx: DbOrTrx, id: string) => Promise<unknown>;
+  setSort: (trx: DbOrTrx, id: string, sort: number) => Promise<unknown>;
+}
+
+const BANNERS: OrderedContent = {
+  subject: 'banner',
+  notFound: 'banner_not_found',
+  listAll: repo.listAllBanners,
+  find: async (trx, id) => {
+    const row = await repo.findBanner(trx, id);
+    return row && toBanner(row);
+  },
+  deleteRow: repo.deleteBannerRow,
+  setSort: (trx, id, sort) => repo.updateBannerRow(trx, id, { sort }),
+};
+
+const ANNOUNCEMENTS: OrderedContent = {
+  subject: 'announcement',
+  notFound: 'announcement_not_found',
+  listAll: repo.listAllAnnouncements,
+  find: async (trx, id) => {
+    const row = await repo.findAnnouncement(trx, id);
+    return row && toAnnouncement(row);
+  },
+  deleteRow: repo.deleteAnnouncementRow,
+  setSort: (trx, id, sort) => repo.updateAnnouncementRow(trx, id, { sort }),
+};
+
+async function deleteContent(
+  list: OrderedContent,
   deps: ContentOpsDeps,
   actor: OperatorActor,
   id: string,
@@ -317,15 +302,15 @@ export async function deleteAnnouncement(
   requestId: string,
 ) {
   return inTransaction(deps.db, async (trx) => {
-    const current = await repo.findAnnouncement(trx, id);
-    if (!current) throw new OpsError('announcement_not_found');
-    await repo.deleteAnnouncementRow(trx, id);
+    const before = await list.find(trx, id);
+    if (!before) throw new OpsError(list.notFound);
+    await list.deleteRow(trx, id);
     await deps.ops.audit(trx, {
       actor,
-      action: 'content.announcement.delete',
-      subjectType: 'announcement',
+      action: `content.${list.subject}.delete`,
+      subjectType: list.subject,
       subjectId: id,
-      before: toAnnouncement(current),
+      before,
       after: null,
       reason: reason ?? null,
       requestId,
@@ -334,22 +319,21 @@ export async function deleteAnnouncement(
   });
 }
 
-export async function reorderAnnouncements(
+async function reorderContent(
+  list: OrderedContent,
   deps: ContentOpsDeps,
   actor: OperatorActor,
   body: ReorderContentBody,
   requestId: string,
 ) {
   return inTransaction(deps.db, async (trx) => {
-    const all = await repo.listAllAnnouncements(trx, true);
+    const all = await list.listAll(trx, true);
     if (!sameRows(body.ids, all)) throw new OpsError('content_list_conflict');
-    for (const [i, id] of body.ids.entries()) {
-      await repo.updateAnnouncementRow(trx, id, { sort: (i + 1) * SORT_STEP });
-    }
+    for (const [i, id] of body.ids.entries()) await list.setSort(trx, id, (i + 1) * SORT_STEP);
     await deps.ops.audit(trx, {
       actor,
-      action: 'content.announcement.reorder',
-      subjectType: 'announcement',
+      action: `content.${list.subject}.reorder`,
+      subjectType: list.subject,
       subjectId: 'all',
       before: all.map((r) => r.id),
       after: body.ids,
@@ -359,6 +343,11 @@ export async function reorderAnnouncements(
     return listOf(trx);
   });
 }
+
+export const deleteBanner = deleteContent.bind(null, BANNERS);
+export const reorderBanners = reorderContent.bind(null, BANNERS);
+export const deleteAnnouncement = deleteContent.bind(null, ANNOUNCEMENTS);
+export const reorderAnnouncements = reorderContent.bind(null, ANNOUNCEMENTS);
 
 const actorOf = (request: FastifyRequest): OperatorActor => {
   if (!request.operator) throw new AppError('not_logged_in');
