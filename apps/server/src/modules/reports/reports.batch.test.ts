@@ -4,6 +4,7 @@
  * inside a run and whole runs delivered twice. Runs on PGlite, and on PostgreSQL when
  * TEST_DATABASE_URL is set.
  */
+import { productOfGameType } from '@banca/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -47,7 +48,8 @@ const fact = (r: Drawn): RoundFact => ({
   ref: `V:${r.n}`,
   currency: 'BRL',
   day: r.day,
-  hour: `${r.day}T12:00:00.000Z`,
+  // Three hours of the day, so the hour rollups have rows of their own per hour.
+  hour: `${r.day}T1${r.n % 3}:00:00.000Z`,
   shard: r.memberId % 16,
   memberId: r.memberId,
   vendor: 'V',
@@ -79,6 +81,7 @@ const select = async (table: string) =>
       day: r.day instanceof Date ? r.day.toISOString().slice(0, 10) : r.day,
       period_start:
         r.period_start instanceof Date ? r.period_start.toISOString().slice(0, 10) : r.period_start,
+      hour: r.hour instanceof Date ? r.hour.toISOString() : r.hour,
     }),
   );
 
@@ -139,6 +142,19 @@ it('runs of any split, with repeats, sum to the reference', async () => {
         const agentDay = (r: Record<string, unknown>) => `${r.agent_id}|${r.day}`;
         expect(sum(await select('report_team_day'), agentDay, ['rounds', 'stake', 'payout'])).toEqual(
           sum(teamRef, agentDay, ['rounds', 'stake', 'payout']),
+        );
+        // The hour rollups: under each upline and under the member itself, per hour and product.
+        const hourRef = ref.flatMap((r) =>
+          [r.memberId, ...r.uplines].map((agent_id) => ({
+            ...r,
+            agent_id,
+            product: productOfGameType(r.gameType),
+          })),
+        );
+        const agentHour = (r: Record<string, unknown>) =>
+          `${r.agent_id}|${r.hour}|${r.product}|${r.currency}|${r.member_id}`;
+        expect(sum(await select('report_team_hour'), agentHour, ['rounds', 'stake', 'payout'])).toEqual(
+          sum(hourRef, agentHour, ['rounds', 'stake', 'payout']),
         );
         // Every (agent, period, start) count equals the active rows it counts.
         const activeAll = await select('report_team_active');

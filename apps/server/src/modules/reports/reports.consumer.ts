@@ -18,7 +18,6 @@ import {
   applyWithdrawal,
   type RoundFact,
 } from './reports.repository.ts';
-import { applyRoundsTeamHour } from './reports.team-hour.repository.ts';
 
 const ZONE_CACHE_MS = 1000;
 /**
@@ -92,7 +91,6 @@ export function reportsConsumer(deps: ReportsConsumerDeps): Consumer<Database> {
           payout: p.payout,
         }));
         await applyRounds(trx, rounds);
-        await applyRoundsTeamHour(trx, rounds);
       }),
       on(walletDepositCredited, async (event, trx) => {
         const p = event.payload;

@@ -15,7 +15,6 @@ import { FACT } from './reports.consumer.ts';
 import { merchantDay, shardOf } from './reports.days.ts';
 import { insertRollupRows, lockAndClearRollups } from './reports.repository.ts';
 import type { ReportsTables } from './reports.table.ts';
-import { TEAM_HOUR_FACT } from './reports.team-hour.repository.ts';
 import { teamHourRebuild } from './reports.team-hour.ts';
 
 /** What a rebuild counted. */
@@ -267,7 +266,6 @@ export async function rebuildReports(db: DbOrTrx, merchantCode: string): Promise
           teamHours.add(r);
         }
         await facts('round', refs);
-        await facts(TEAM_HOUR_FACT, refs);
       },
     );
 

@@ -1,3 +1,4 @@
+import { productOfGameType } from '@banca/contract';
 import { sql, type Insertable } from 'kysely';
 import type { DbOrTrx } from '../../database.ts';
 import { executePreparedSql } from '../../platform/db/prepared.ts';
@@ -53,8 +54,9 @@ export async function applyRounds(db: DbOrTrx, rounds: readonly RoundFact[]): Pr
       select * from unnest(${col((r) => r.ref)}::text[], ${col((r) => r.currency)}::text[],
         ${col((r) => r.day)}::date[], ${col((r) => r.shard)}::smallint[], ${col((r) => r.memberId)}::integer[],
         ${col((r) => r.vendor)}::text[], ${col((r) => r.gameType)}::text[], ${col((r) => r.stake)}::bigint[],
-        ${col((r) => r.payout)}::bigint[])
-        as t(ref, currency, day, shard, member_id, vendor, game_type, stake, payout)
+        ${col((r) => r.payout)}::bigint[], ${col((r) => r.hour)}::timestamptz[],
+        ${col((r) => productOfGameType(r.gameType))}::text[])
+        as t(ref, currency, day, shard, member_id, vendor, game_type, stake, payout, hour, product)
     ), fact as (
       insert into report_fact (source, ref) select 'round', ref from input on conflict do nothing returning ref
     ), fresh as (
@@ -86,6 +88,18 @@ export async function applyRounds(db: DbOrTrx, rounds: readonly RoundFact[]): Pr
         rounds = report_team_day.rounds + excluded.rounds,
         stake = report_team_day.stake + excluded.stake,
         payout = report_team_day.payout + excluded.payout
+    ), team_hour as (
+      -- Per (agent, hour, product, currency, member), under each upline and under the member itself
+      -- (docs/reports.md "Team hour rollups").
+      insert into report_team_hour (agent_id, hour, product, currency, member_id, rounds, stake, payout)
+      select agent_id, hour, product, currency, member_id, count(*), sum(stake), sum(payout)
+      from (select agent_id, hour, product, currency, member_id, stake, payout from team_rounds
+        union all select member_id, hour, product, currency, member_id, stake, payout from fresh) x
+      group by agent_id, hour, product, currency, member_id
+      on conflict (agent_id, hour, product, currency, member_id) do update set
+        rounds = report_team_hour.rounds + excluded.rounds,
+        stake = report_team_hour.stake + excluded.stake,
+        payout = report_team_hour.payout + excluded.payout
     ), team_active as (
       -- The day, the week from Monday and the month it falls in (date_trunc's weeks start on Monday).
       insert into report_team_active (agent_id, period, period_start, currency, member_id)

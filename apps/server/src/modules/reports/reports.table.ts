@@ -125,7 +125,7 @@ export interface ReportTeamHourTable {
   payout: Sum;
 }
 
-/** Source facts the rollups hold: (round | round-hour | deposit | withdrawal | bonus | registration, its id). */
+/** Source facts the rollups hold: (round | deposit | withdrawal | bonus | registration, its id). */
 export interface ReportFactTable {
   source: string;
   ref: string;

@@ -1,8 +1,7 @@
-import { productOfGameType, type RoundProduct } from '@banca/contract';
+import type { RoundProduct } from '@banca/contract';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../database.ts';
 import { executePreparedSql } from '../../platform/db/prepared.ts';
-import type { RoundFact } from './reports.repository.ts';
 
 /*
  * The team hour rollups' SQL (docs/reports.md "Team hour rollups"): report_team_hour holds, per agent x
@@ -11,45 +10,9 @@ import type { RoundFact } from './reports.repository.ts';
  * any products are then one index range of the primary key, and the per-member sums give the active
  * members of any period. What the agent contracts' settlements read (daily, hourly, dividends).
  *
- * Written by `applyRoundsTeamHour`, one set-based statement over an array of rounds, deduplicated by
- * its own report_fact source ('round-hour'): a second delivery of a round, or a round the rebuild
- * counted, adds nothing. Derived from the sources by the rebuild (`teamHourRebuild`).
+ * Written by `applyRounds` (reports.repository.ts) in the same statement as the other rollups, under
+ * the round's one report_fact row; derived from the sources by the rebuild (`teamHourRebuild`).
  */
-
-/** The report_fact source of the hour rollups. */
-export const TEAM_HOUR_FACT = 'round-hour';
-
-/**
- * Adds settled rounds to the team hour rollups in one statement: every round's fact row is inserted
- * first (ON CONFLICT DO NOTHING), and only the rounds whose fact is new are summed, per (agent,
- * hour, product, currency, member), into the rollup. A round appearing twice in the array counts once.
- */
-export async function applyRoundsTeamHour(db: DbOrTrx, rounds: readonly RoundFact[]): Promise<void> {
-  if (rounds.length === 0) return;
-  await executePreparedSql(
-    db,
-    sql`with input as (
-      select distinct on (ref) ref, member_id, hour, product, currency, stake, payout, uplines
-      from unnest(${rounds.map((r) => r.ref)}::text[], ${rounds.map((r) => r.memberId)}::integer[],
-        ${rounds.map((r) => r.hour)}::timestamptz[], ${rounds.map((r) => productOfGameType(r.gameType))}::text[],
-        ${rounds.map((r) => r.currency)}::text[], ${rounds.map((r) => r.stake)}::bigint[],
-        ${rounds.map((r) => r.payout)}::bigint[], ${rounds.map((r) => `{${r.uplines.join(',')}}`)}::text[])
-        as t(ref, member_id, hour, product, currency, stake, payout, uplines)
-    ), fact as (
-      insert into report_fact (source, ref) select ${TEAM_HOUR_FACT}, ref from input
-      on conflict do nothing returning ref
-    )
-    insert into report_team_hour (agent_id, hour, product, currency, member_id, rounds, stake, payout)
-    select a, i.hour, i.product, i.currency, i.member_id, count(*), sum(i.stake), sum(i.payout)
-    from fact join input i on i.ref = fact.ref,
-      unnest(array[i.member_id] || i.uplines::integer[]) a
-    group by a, i.hour, i.product, i.currency, i.member_id
-    on conflict (agent_id, hour, product, currency, member_id) do update set
-      rounds = report_team_hour.rounds + excluded.rounds,
-      stake = report_team_hour.stake + excluded.stake,
-      payout = report_team_hour.payout + excluded.payout`,
-  );
-}
 
 /** One member's sums in a team over a range of hours (or per hour: `hour` set). */
 export interface TeamHourMember {
