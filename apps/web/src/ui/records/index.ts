@@ -17,3 +17,4 @@ export type {
 export { RecordTable, type RecordColumn, type RecordTableProps } from './RecordTable';
 export { useCursorPages, type CursorPage } from './cursor-pages';
 export { badRange, useUrlFilters, type FilterValues, type UrlFilters } from './url-filters';
+export { BetTotals, useBetColumns, useBetSelects } from './bets';

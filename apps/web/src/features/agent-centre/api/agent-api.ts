@@ -1,15 +1,14 @@
 import {
-  LIST_GAME_TYPES,
   TEAM_PERIODS,
   TEAM_TRANSACTION_TYPES,
   type Language,
-  type ListGameType,
   type RegisterDownlineBody,
   type TeamPeriod,
   type TeamTransactionType,
 } from '@banca/contract';
-import { agentCalls, gamesCalls } from '@banca/contract/routes';
+import { agentCalls } from '@banca/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
+import { betFilterQuery, type BetFilters } from '../../records/api/records-api';
 import { apiCall } from '@/api';
 import { localMidnight } from '@/lib/clock';
 
@@ -77,18 +76,7 @@ export const registerDownline = (body: RegisterDownlineBody) =>
 // --- team reports (issue 24) -------------------------------------------------------------------------
 
 /** Team betting's filters in the URL: the betting record's, plus one member's account. */
-export type TeamBetFilters = {
-  account: string;
-  category: string;
-  vendor: string;
-  status: string;
-  from: string;
-  to: string;
-};
-const BET_STATUS_VALUES = ['OPEN', 'SETTLED', 'CANCELLED'] as const;
-const isBetStatus = (s: string): s is (typeof BET_STATUS_VALUES)[number] =>
-  (BET_STATUS_VALUES as readonly string[]).includes(s);
-const isGameType = (c: string): c is ListGameType => (LIST_GAME_TYPES as readonly string[]).includes(c);
+export type TeamBetFilters = BetFilters & { account: string };
 
 export const TEAM_PAGE_SIZE = 20;
 
@@ -106,26 +94,12 @@ export const teamBetsQuery = (
         signal,
         query: {
           ...(f.account ? { account: f.account } : {}),
-          ...(isGameType(f.category) ? { category: f.category } : {}),
-          ...(f.vendor ? { vendor: f.vendor } : {}),
-          ...(isBetStatus(f.status) ? { status: f.status } : {}),
-          ...(f.from ? { from: localMidnight(f.from) } : {}),
-          // `to` is inclusive on screen: the wire gets the next midnight.
-          ...(f.to ? { to: localMidnight(f.to, 1) } : {}),
+          ...betFilterQuery(f),
           limit: TEAM_PAGE_SIZE,
           ...(cursor ? { cursor } : {}),
         },
       }),
     enabled: memberId !== undefined,
-  });
-
-/** The vendors the team betting filter offers. */
-export const vendorsQuery = (language: Language) =>
-  queryOptions({
-    queryKey: ['records', 'vendors', language] as const,
-    queryFn: async ({ signal }) =>
-      (await apiCall(gamesCalls.vassGameType, { body: { language }, signal })).list,
-    staleTime: 5 * 60_000,
   });
 
 /** Downline P&L's filters: a period (D W M) or a range of merchant days. */

@@ -10,12 +10,22 @@ import { localMidnight, shiftDay } from '@/lib/clock';
  */
 export type BetFilters = { category: string; vendor: string; status: string; from: string; to: string };
 
-export const BET_STATUSES = ['OPEN', 'SETTLED', 'CANCELLED'] as const;
+const BET_STATUSES = ['OPEN', 'SETTLED', 'CANCELLED'] as const;
 const isCategory = (c: string): c is ListGameType => (LIST_GAME_TYPES as readonly string[]).includes(c);
 const isStatus = (s: string): s is (typeof BET_STATUSES)[number] =>
   (BET_STATUSES as readonly string[]).includes(s);
 
 export const BET_PAGE_SIZE = 20;
+
+/** The betting record's filters as the wire takes them (the member's own record and its team's). */
+export const betFilterQuery = (f: BetFilters) => ({
+  ...(isCategory(f.category) ? { category: f.category } : {}),
+  ...(f.vendor ? { vendor: f.vendor } : {}),
+  ...(isStatus(f.status) ? { status: f.status } : {}),
+  ...(f.from ? { from: localMidnight(f.from) } : {}),
+  // `to` is inclusive on screen: the wire gets the next midnight.
+  ...(f.to ? { to: localMidnight(f.to, 1) } : {}),
+});
 
 /** One page of the betting record; `cursor` '' is the first page, then each page's nextCursor. */
 export const betPageQuery = (
@@ -30,12 +40,7 @@ export const betPageQuery = (
       apiCall(gamesCalls.betRecords, {
         signal,
         query: {
-          ...(isCategory(f.category) ? { category: f.category } : {}),
-          ...(f.vendor ? { vendor: f.vendor } : {}),
-          ...(isStatus(f.status) ? { status: f.status } : {}),
-          ...(f.from ? { from: localMidnight(f.from) } : {}),
-          // `to` is inclusive on screen: the wire gets the next midnight.
-          ...(f.to ? { to: localMidnight(f.to, 1) } : {}),
+          ...betFilterQuery(f),
           limit: BET_PAGE_SIZE,
           ...(cursor ? { cursor } : {}),
         },
@@ -43,7 +48,7 @@ export const betPageQuery = (
     enabled: memberId !== undefined,
   });
 
-/** The vendors the filter offers (every enabled vendor, in the viewer's language). */
+/** The vendors the betting filters offer (every enabled vendor, in the viewer's language). */
 export const recordVendorsQuery = (language: Language) =>
   queryOptions({
     queryKey: ['records', 'vendors', language] as const,

@@ -1,21 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '@/api';
-import { LIST_GAME_TYPES, type BetRecordEntry as Bet } from '@banca/contract';
+import type { BetRecordEntry as Bet } from '@banca/contract';
 import { useT } from '@/i18n';
 import { dateTimeFormat } from '@/lib/clock';
-import { formatMinorUnits } from '@/lib/money';
 import { useUi } from '@/state';
-import { Money, RecordPage, useUrlFilters, type RecordColumn } from '@/ui/records';
-import { Button } from '@/ui';
 import {
-  BET_STATUSES,
-  betPageQuery,
-  recordVendorsQuery,
-  verifiable,
-  verifyUrl,
-  type BetFilters,
-} from '../api/records-api';
+  BetTotals,
+  RecordPage,
+  useBetColumns,
+  useBetSelects,
+  useUrlFilters,
+  type RecordColumn,
+} from '@/ui/records';
+import { Button } from '@/ui';
+import { betPageQuery, recordVendorsQuery, verifiable, verifyUrl, type BetFilters } from '../api/records-api';
 
 /** Opens the game's fairness view on this round (a launch, then the house page verifies it). */
 function VerifyRound({ bet }: { bet: Bet }) {
@@ -108,14 +107,10 @@ export default function BettingRecord() {
   const memberId = useUi((state) => state.memberInfo?.id);
   const filters = useUrlFilters(NO_FILTERS);
   const vendors = useQuery(recordVendorsQuery(language));
-  const when = dateTimeFormat(language);
+  const bet = useBetColumns<Bet>();
+  const selects = useBetSelects<BetFilters>(vendors.data);
   const columns: RecordColumn<Bet>[] = [
-    {
-      id: 'time',
-      header: t('records.time'),
-      card: 'double',
-      render: (r) => <time dateTime={r.openedAt}>{when.format(new Date(r.openedAt))}</time>,
-    },
+    bet.time,
     {
       id: 'game',
       header: t('records.game'),
@@ -129,33 +124,10 @@ export default function BettingRecord() {
       ),
     },
     { id: 'category', header: t('records.category'), render: (r) => t(`category.${r.category}`) },
-    {
-      id: 'stake',
-      header: t('records.stake'),
-      numeric: true,
-      render: (r) => formatMinorUnits(r.stake, language),
-    },
-    {
-      id: 'payout',
-      header: t('records.payout'),
-      numeric: true,
-      render: (r) => formatMinorUnits(r.payout, language),
-    },
-    {
-      id: 'profit',
-      header: t('records.profit'),
-      numeric: true,
-      render: (r) => <Money minor={r.profit} signed />,
-    },
-    {
-      id: 'status',
-      header: t('records.status'),
-      render: (r) => (
-        <span className={`records__status is-${r.status.toLowerCase()}`}>
-          {t(`records.statuses.${r.status}`)}
-        </span>
-      ),
-    },
+    bet.stake,
+    bet.payout,
+    bet.profit,
+    bet.status,
     {
       id: 'round',
       header: t('records.round'),
@@ -170,51 +142,11 @@ export default function BettingRecord() {
       filters={filters}
       filterBar={{
         label: t('records.apply'),
-        selects: [
-          {
-            name: 'category',
-            label: t('records.category'),
-            all: t('records.allCategories'),
-            options: LIST_GAME_TYPES.map((c) => ({ value: c, label: t(`category.${c}`) })),
-          },
-          {
-            name: 'vendor',
-            label: t('records.vendor'),
-            all: t('records.allVendors'),
-            options: (vendors.data ?? []).map((v) => ({ value: v.vassalage, label: v.displayName })),
-          },
-          {
-            name: 'status',
-            label: t('records.status'),
-            all: t('records.allStatuses'),
-            options: BET_STATUSES.map((s) => ({ value: s, label: t(`records.statuses.${s}`) })),
-          },
-        ],
+        selects,
         range: { from: 'from', to: 'to' },
       }}
       pageQuery={(cursor) => betPageQuery(memberId, language, filters.applied, cursor)}
-      summary={({ totals }) => (
-        <dl className="records__totals" aria-label={t('records.totals')} data-testid="bet-totals">
-          <div>
-            <dt>{t('records.rounds')}</dt>
-            <dd>{totals.count}</dd>
-          </div>
-          <div>
-            <dt>{t('records.stake')}</dt>
-            <dd>{formatMinorUnits(totals.stake, language)}</dd>
-          </div>
-          <div>
-            <dt>{t('records.payout')}</dt>
-            <dd>{formatMinorUnits(totals.payout, language)}</dd>
-          </div>
-          <div>
-            <dt>{t('records.profit')}</dt>
-            <dd>
-              <Money minor={totals.profit} signed />
-            </dd>
-          </div>
-        </dl>
-      )}
+      summary={({ totals }) => <BetTotals totals={totals} testId="bet-totals" />}
       columns={columns}
       rowKey={(r) => r.id}
       rowTestId="bet-row"
