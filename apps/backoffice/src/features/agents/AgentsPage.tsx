@@ -9,6 +9,7 @@ import { useI18n } from '@/i18n/i18n.ts';
 import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
+import { Modal } from '@/ui/Modal.tsx';
 import { formatMoney, formatTime } from '@/ui/format.ts';
 import { useKeysetList } from '@/ui/keyset-list.ts';
 import { useUrlFilters } from '@/ui/url-state.ts';
@@ -259,15 +260,7 @@ function MoveDialog({
     });
   };
   return (
-    <dialog
-      ref={(el) => {
-        ref.current = el;
-        if (el && !el.open) el.showModal();
-      }}
-      className="dialog"
-      aria-labelledby="move-title"
-      onClose={onClose}
-    >
+    <Modal dialogRef={ref} labelledBy="move-title" onClose={onClose}>
       <form className="stack" onSubmit={submit}>
         <h2 id="move-title">{t('agents.moveTitle', { account: node.account })}</h2>
         <p>{t('agents.moveText', { team: node.teamSize })}</p>
@@ -289,6 +282,6 @@ function MoveDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

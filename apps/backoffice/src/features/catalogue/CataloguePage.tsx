@@ -17,6 +17,7 @@ import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
+import { Modal } from '@/ui/Modal.tsx';
 import { formatRtp, formatTime, parseRtpInput, rtpInputValue } from '@/ui/format.ts';
 import { useKeysetList } from '@/ui/keyset-list.ts';
 import { useUrlFilters } from '@/ui/url-state.ts';
@@ -283,15 +284,7 @@ function GameDialog({ game, onClose }: { game: OpsGame; onClose: () => void }) {
     });
   };
   return (
-    <dialog
-      ref={(el) => {
-        ref.current = el;
-        if (el && !el.open) el.showModal();
-      }}
-      className="dialog dialog--wide"
-      aria-labelledby="game-edit-title"
-      onClose={onClose}
-    >
+    <Modal dialogRef={ref} labelledBy="game-edit-title" onClose={onClose} wide>
       <form className="stack" onSubmit={submit}>
         <h2 id="game-edit-title">{t('catalogue.editGame', { game: game.nodeId })}</h2>
         <div className="grid2">
@@ -354,7 +347,7 @@ function GameDialog({ game, onClose }: { game: OpsGame; onClose: () => void }) {
           </button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }
 
@@ -490,13 +483,9 @@ function RotateDialog({ vendor, onClose }: { vendor: OpsVendor; onClose: () => v
   });
   const done = rotate.data;
   return (
-    <dialog
-      ref={(el) => {
-        ref.current = el;
-        if (el && !el.open) el.showModal();
-      }}
-      className="dialog"
-      aria-labelledby="rotate-title"
+    <Modal
+      dialogRef={ref}
+      labelledBy="rotate-title"
       onClose={() => {
         rotate.reset();
         onClose();
@@ -553,7 +542,7 @@ function RotateDialog({ vendor, onClose }: { vendor: OpsVendor; onClose: () => v
           </div>
         </form>
       )}
-    </dialog>
+    </Modal>
   );
 }
 

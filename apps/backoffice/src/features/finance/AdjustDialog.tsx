@@ -6,6 +6,7 @@ import type { AdjustmentResult } from '@banca/contract';
 import { opsCall, type ApiError } from '@/api/client.ts';
 import { useI18n } from '@/i18n/i18n.ts';
 import { Notice } from '@/ui/Notice.tsx';
+import { Modal } from '@/ui/Modal.tsx';
 import { formatMoney, parseMoneyInput } from '@/ui/format.ts';
 
 /** A new client key per adjustment the dialog sends (a retry of the same submit reuses it). */
@@ -62,15 +63,7 @@ export function AdjustDialog({
     });
   };
   return (
-    <dialog
-      ref={(el) => {
-        ref.current = el;
-        if (el && !el.open) el.showModal();
-      }}
-      className="dialog"
-      aria-labelledby="adjust-title"
-      onClose={onClose}
-    >
+    <Modal dialogRef={ref} labelledBy="adjust-title" onClose={onClose}>
       <form className="stack" onSubmit={submit} noValidate={false}>
         <h2 id="adjust-title">{account ? t('adjust.title', { account }) : t('adjustments.new')}</h2>
         {memberId === undefined && (
@@ -153,6 +146,6 @@ export function AdjustDialog({
           )}
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

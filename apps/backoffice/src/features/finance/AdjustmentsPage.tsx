@@ -9,6 +9,7 @@ import { useI18n } from '@/i18n/i18n.ts';
 import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
+import { Modal } from '@/ui/Modal.tsx';
 import { formatMoney, formatTime } from '@/ui/format.ts';
 import { useKeysetList } from '@/ui/keyset-list.ts';
 import { useUrlFilters } from '@/ui/url-state.ts';
@@ -220,15 +221,7 @@ function DecideDialog({
   };
   const approve = action === 'approve';
   return (
-    <dialog
-      ref={(el) => {
-        ref.current = el;
-        if (el && !el.open) el.showModal();
-      }}
-      className="dialog"
-      aria-labelledby="decide-title"
-      onClose={onClose}
-    >
+    <Modal dialogRef={ref} labelledBy="decide-title" onClose={onClose}>
       <form className="stack" onSubmit={submit}>
         <h2 id="decide-title">
           {t(approve ? 'adjustments.approveTitle' : 'adjustments.rejectTitle', { id: request.id })}
@@ -267,6 +260,6 @@ function DecideDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

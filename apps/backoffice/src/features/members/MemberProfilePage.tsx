@@ -14,6 +14,7 @@ import { useSession } from '@/app/session.tsx';
 import { useI18n, type MessageKey } from '@/i18n/i18n.ts';
 import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { Notice } from '@/ui/Notice.tsx';
+import { Modal } from '@/ui/Modal.tsx';
 import { formatMoney, formatTime } from '@/ui/format.ts';
 import { StatusBadge } from './MembersPage.tsx';
 import { AdjustDialog } from '@/features/finance/AdjustDialog.tsx';
@@ -509,15 +510,7 @@ function ActionDialog({
     run.mutate(String(new FormData(event.currentTarget).get('reason') ?? ''));
   };
   return (
-    <dialog
-      ref={(el) => {
-        ref.current = el;
-        if (el && !el.open) el.showModal();
-      }}
-      className="dialog"
-      aria-labelledby="action-title"
-      onClose={onClose}
-    >
+    <Modal dialogRef={ref} labelledBy="action-title" onClose={onClose}>
       <form className="stack" onSubmit={submit}>
         <h2 id="action-title">{t(`members.${action}`)}</h2>
         <p>{t(CONFIRM[action], { account })}</p>
@@ -547,6 +540,6 @@ function ActionDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

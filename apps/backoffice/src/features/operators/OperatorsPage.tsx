@@ -9,6 +9,7 @@ import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
+import { Modal } from '@/ui/Modal.tsx';
 import { formatTime } from '@/ui/format.ts';
 import { useUrlFilters } from '@/ui/url-state.ts';
 import { PageHeader } from '@/ui/PageHeader.tsx';
@@ -291,15 +292,7 @@ function IpDialog({ operator, onClose }: { operator: Operator; onClose: () => vo
     });
   };
   return (
-    <dialog
-      ref={(el) => {
-        ref.current = el;
-        if (el && !el.open) el.showModal();
-      }}
-      className="dialog"
-      aria-labelledby="ip-title"
-      onClose={onClose}
-    >
+    <Modal dialogRef={ref} labelledBy="ip-title" onClose={onClose}>
       <form className="stack" onSubmit={submit}>
         <h2 id="ip-title">{t('operators.ipTitle', { username: operator.username })}</h2>
         <div className="field">
@@ -321,7 +314,7 @@ function IpDialog({ operator, onClose }: { operator: Operator; onClose: () => vo
           </button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }
 
@@ -337,15 +330,7 @@ function DisableDialog({ operator, onClose }: { operator: Operator; onClose: () 
     },
   });
   return (
-    <dialog
-      ref={(el) => {
-        ref.current = el;
-        if (el && !el.open) el.showModal();
-      }}
-      className="dialog"
-      aria-labelledby="disable-title"
-      onClose={onClose}
-    >
+    <Modal dialogRef={ref} labelledBy="disable-title" onClose={onClose}>
       <div className="stack">
         <h2 id="disable-title">{t('operators.disableTitle', { username: operator.username })}</h2>
         <p>{t('operators.disableHelp')}</p>
@@ -364,6 +349,6 @@ function DisableDialog({ operator, onClose }: { operator: Operator; onClose: () 
           </button>
         </div>
       </div>
-    </dialog>
+    </Modal>
   );
 }

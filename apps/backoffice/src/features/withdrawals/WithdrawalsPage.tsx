@@ -8,6 +8,7 @@ import { useI18n } from '@/i18n/i18n.ts';
 import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
+import { Modal } from '@/ui/Modal.tsx';
 import { formatMoney, formatTime } from '@/ui/format.ts';
 import { useKeysetList } from '@/ui/keyset-list.ts';
 import { useUrlFilters } from '@/ui/url-state.ts';
@@ -328,15 +329,7 @@ function RejectDialog({
     reject.mutate(String(new FormData(event.currentTarget).get('reason') ?? ''));
   };
   return (
-    <dialog
-      ref={(el) => {
-        ref.current = el;
-        if (el && !el.open) el.showModal();
-      }}
-      className="dialog"
-      aria-labelledby="reject-title"
-      onClose={onClose}
-    >
+    <Modal dialogRef={ref} labelledBy="reject-title" onClose={onClose}>
       <form className="stack" onSubmit={submit}>
         <h2 id="reject-title">{t('withdrawals.rejectTitle', { id: withdrawal.id })}</h2>
         <div className="field">
@@ -353,7 +346,7 @@ function RejectDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }
 
@@ -390,17 +383,14 @@ function ProofDialog({ w, onClose }: { w: OpsWithdrawal; onClose: () => void }) 
     staleTime: Infinity,
   });
   return (
-    <dialog
-      ref={(el) => {
-        ref.current = el;
-        if (el && !el.open) el.showModal();
-      }}
-      className="dialog dialog--wide"
-      aria-labelledby="proof-title"
+    <Modal
+      dialogRef={ref}
+      labelledBy="proof-title"
       onClose={() => {
         if (image.data) URL.revokeObjectURL(image.data);
         onClose();
       }}
+      wide
     >
       <div className="stack">
         <h2 id="proof-title">{t('withdrawals.proofTitle', { id: w.id })}</h2>
@@ -415,6 +405,6 @@ function ProofDialog({ w, onClose }: { w: OpsWithdrawal; onClose: () => void }) 
           </button>
         </div>
       </div>
-    </dialog>
+    </Modal>
   );
 }
