@@ -109,6 +109,11 @@ const serverEnv = {
   // NODE_ENV=test).
   LOTTERY_PERIOD_SECONDS: 'HOUSE_5D=600',
   LOTTERY_TICK_SECONDS: '2',
+  // The agent contracts' journey settles by the schedule (e2e/tests/agent-contracts.spec.ts): daily
+  // wages and dividends every 10 s (the config's minimum; the scheduler then ticks every 10 s), and
+  // POST /dev/agent-contracts/clock puts the journey's own contract a day ahead, so the next run pays
+  // its today. Every other contract and job keeps the real clock.
+  AGENT_SETTLEMENT_SECONDS: '10',
 };
 
 // Fixture catalogues go in through the operator's import command before the gateway opens the

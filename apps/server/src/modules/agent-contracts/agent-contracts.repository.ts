@@ -153,24 +153,28 @@ export const findSettings = (db: DbOrTrx, merchantCode: string) =>
 
 // Settlement -----------------------------------------------------------------------------------
 
-/** Contracts in force of a kind (settlement's work list), in id order, a page at a time. */
+/** Contracts in force of a kind (settlement's work list), in id order, a page at a time; `only`: of these ids. */
 export const inForceOfKind = (
   db: DbOrTrx,
   merchantCode: string,
   kind: ContractKind,
   afterId: number,
   limit: number,
-) =>
-  db
+  only?: readonly number[],
+) => {
+  let q = db
     .selectFrom('agent_contract')
     .selectAll()
     .where('merchant_code', '=', merchantCode)
     .where('kind', '=', kind)
     .where('status', 'in', IN_FORCE_STATUSES)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    .where('id', '>', afterId);
+  if (only) {
+    if (only.length === 0) return Promise.resolve([]);
+    q = q.where('id', 'in', only);
+  }
+  return q.orderBy('id').limit(limit).execute();
+};
 
 /**
  * Claims a page of (contract, period)s in one statement: each row is written or, when another run

@@ -164,13 +164,15 @@ export interface SettleOutcome {
 }
 
 /**
- * Settles every contract in force of `kind` for the last whole period before the merchant day of
- * `at` (the clock when not given). Safe to run any number of times, on any number of nodes at once.
+ * Settles every contract in force of `kind` (only those of `only` when given) for the last whole
+ * period before the merchant day of `at` (the clock when not given). Safe to run any number of times,
+ * on any number of nodes at once.
  */
 export async function settleKind(
   deps: SettlementDeps,
   kind: ContractKind,
   at?: Date,
+  only?: readonly number[],
 ): Promise<SettleOutcome> {
   const out: SettleOutcome = { contracts: 0, settled: 0, skipped: 0, paid: 0, debt: 0 };
   const [timeZone, { currency }, settings] = await Promise.all([
@@ -188,7 +190,7 @@ export async function settleKind(
         : closedRealtimePeriods(now, REALTIME_LOOKBACK_PERIODS);
     let after = 0;
     for (;;) {
-      const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, deps.pageSize ?? PAGE);
+      const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, deps.pageSize ?? PAGE, only);
       if (page.length === 0) break;
       after = page[page.length - 1]!.id;
       // What each contract of the page has settled in the look-back: one read a page.
@@ -209,7 +211,7 @@ export async function settleKind(
   const today = localDate(at ?? deps.clock(), timeZone);
   let after = 0;
   for (;;) {
-    const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, deps.pageSize ?? PAGE);
+    const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, deps.pageSize ?? PAGE, only);
     if (page.length === 0) break;
     after = page[page.length - 1]!.id;
     out.contracts += page.length;
