@@ -314,6 +314,8 @@ test('the higher-rate rule ends a downline contract after confirmation; another 
   page,
   browser,
 }, info) => {
+  // Three agents log in and two register downlines: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const lang = langOf(info);
   const origin = () => ({ baseURL: new URL(page.url()).origin });
   const registerAgent = async (p: Page) => {

@@ -333,24 +333,42 @@ export const insertRound = (
     from unnest(${[...r.agents]}::integer[]) a
     on conflict do nothing`.execute(db);
 
-/** The rounds of `agentId`'s team (itself included) settled in [from, to), of the given products. */
-export const teamRounds = (
+/**
+ * The rounds of the teams of `agentIds` (each agent itself included) settled in [from, to), of the
+ * given products, per agent in settlement order (one statement: what a settlement page reads). An
+ * agent whose team has none maps to an empty list.
+ */
+export const teamsRounds = async (
   db: DbOrTrx,
-  agentId: number,
+  agentIds: readonly number[],
   range: { from: Date; to: Date },
   currency: string,
   products: readonly string[],
-) =>
-  db
+): Promise<Map<number, { member_id: number; settled_at: Date; stake: number; payout: number }[]>> => {
+  const out = new Map<number, { member_id: number; settled_at: Date; stake: number; payout: number }[]>(
+    agentIds.map((id) => [id, []]),
+  );
+  if (agentIds.length === 0 || products.length === 0) return out;
+  const rows = await db
     .selectFrom('agent_contract_round')
-    .select(['member_id', 'settled_at', 'stake', 'payout'])
-    .where('agent_id', '=', agentId)
+    .select(['agent_id', 'member_id', 'settled_at', 'stake', 'payout'])
+    .where('agent_id', 'in', [...new Set(agentIds)])
     .where('settled_at', '>=', range.from)
     .where('settled_at', '<', range.to)
     .where('currency', '=', currency)
     .where('product', 'in', products)
+    .orderBy('agent_id')
     .orderBy('settled_at')
     .execute();
+  for (const r of rows)
+    out.get(r.agent_id)?.push({
+      member_id: r.member_id,
+      settled_at: new Date(r.settled_at),
+      stake: Number(r.stake),
+      payout: Number(r.payout),
+    });
+  return out;
+};
 
 /** Drops rounds settled before `before` (real-time periods that far back are settled or never will be). */
 export const pruneRounds = (db: DbOrTrx, before: Date) =>

@@ -5,6 +5,7 @@ import {
   type ContractOfferBody,
   type ContractPreviewValue,
   type ContractProduct,
+  type RoundProduct,
   type RealtimeTier,
   type SettlementList,
   type SettlementListQuery,
@@ -14,7 +15,7 @@ import type { DbOrTrx } from '../../database.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
 import { findMemberById, membersByIds } from '../member/index.ts';
-import { merchantHour, teamHourMembers, teamsHourMembers } from '../reports/index.ts';
+import { merchantHour, teamHourMembers, teamsHourMembers, type TeamHourMember } from '../reports/index.ts';
 import {
   dayStartIn,
   houseAccount,
@@ -32,7 +33,7 @@ import {
   reduceDebts,
   setSettlementsPaid,
   settledKeysSince,
-  teamRounds,
+  teamsRounds,
   type SettlementWithContract,
 } from './agent-contracts.repository.ts';
 import {
@@ -193,17 +194,15 @@ export async function settleKind(
       const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, deps.pageSize ?? PAGE, only);
       if (page.length === 0) break;
       after = page[page.length - 1]!.id;
-      // What each contract of the page has settled in the look-back: one read a page.
+      out.contracts += page.length;
+      // What each contract of the page has settled in the look-back, then the team figures of what
+      // is due: one read each a page (per product filter).
       const settled = await settledKeysSince(
         deps.db,
         page.map((c) => c.id),
         windows[0]!.from,
       );
-      const items: PageItem[] = [];
-      for (const c of page) {
-        out.contracts += 1;
-        items.push(...(await shortPeriodsDue(deps, c, windows, settled.get(c.id) ?? new Set(), ctx)));
-      }
+      const items = await shortPeriodsDue(deps, page, windows, settled, ctx);
       await settlePage(deps, items, ctx, out);
     }
     return out;
@@ -267,58 +266,104 @@ export async function settleKind(
 type SettleCtx = { currency: string; timeZone: string; activeMin: number };
 
 /**
- * An hourly or real-time contract's closed periods (`windows`, oldest first) that ended after it was
- * accepted, had rounds, and have no settlement yet, with their inputs: each settled once by settlePage.
- * Periods without rounds leave no row (a late round would still be settled by a later run).
+ * A page of hourly or real-time contracts: each one's closed periods (`windows`, oldest first) that
+ * ended after it was accepted, had rounds, and have no settlement yet, with their inputs, in contract-id
+ * order then period order: each settled once by settlePage. Periods without rounds leave no row (a
+ * late round would still be settled by a later run). The figures are read a page at a time: one read
+ * per product filter of the page (usually one) over the due periods' span, for all its contracts'
+ * teams (`teamsHourMembers` per hour; `teamsRounds`), then split by team and period in memory.
  */
 async function shortPeriodsDue(
   deps: SettlementDeps,
-  c: AgentContractRow,
+  page: readonly AgentContractRow[],
   windows: readonly SettlementWindow[],
-  settled: ReadonlySet<string>,
+  settled: ReadonlyMap<number, ReadonlySet<string>>,
   ctx: SettleCtx,
 ): Promise<PageItem[]> {
-  const open = windows.filter((w) => !c.accepted_at || new Date(c.accepted_at) < w.to);
-  const due = open.filter((w) => !settled.has(w.key));
-  if (due.length === 0) return [];
-  const range = { from: due[0]!.from, to: due[due.length - 1]!.to };
-  const inputs = new Map<string, SettlementInputs>();
-  if (c.kind === 'HOURLY') {
-    const rows = await teamHourMembers(
-      deps.db,
-      c.downline_id,
-      range,
-      ctx.currency,
-      productsCovered(c.product),
-      'hour',
+  const due = new Map<number, SettlementWindow[]>();
+  for (const c of page) {
+    const done = settled.get(c.id);
+    const list = windows.filter(
+      (w) => (!c.accepted_at || new Date(c.accepted_at) < w.to) && !done?.has(w.key),
     );
-    for (const w of due) {
-      const figures = figuresOfMembers(
-        rows.filter((r) => r.hour === w.from.toISOString()),
-        ctx.activeMin,
-      );
-      if (figures.rounds === 0) continue;
-      inputs.set(w.key, salaryInputs(c, figures));
+    if (list.length > 0) due.set(c.id, list);
+  }
+  // The page's contracts by the products their figures cover (real-time: lottery products only; a
+  // contract that covers none has nothing to settle).
+  const groups = new Map<string, { products: RoundProduct[] | null; contracts: AgentContractRow[] }>();
+  for (const c of page) {
+    if (!due.has(c.id)) continue;
+    const products = c.kind === 'HOURLY' ? productsCovered(c.product) : realtimeProducts(c.product);
+    if (products !== null && products.length === 0) continue;
+    const key = products === null ? '*' : [...products].sort().join(',');
+    const g = groups.get(key);
+    if (g) g.contracts.push(c);
+    else groups.set(key, { products: products as RoundProduct[] | null, contracts: [c] });
+  }
+  const inputs = new Map<string, SettlementInputs>();
+  const inputKey = (contractId: number, periodKey: string) => `${contractId}|${periodKey}`;
+  for (const { products, contracts } of groups.values()) {
+    // The span of every due period of the group (windows are in order: each list's first and last).
+    let from = Infinity;
+    let to = -Infinity;
+    for (const c of contracts) {
+      const list = due.get(c.id)!;
+      from = Math.min(from, list[0]!.from.getTime());
+      to = Math.max(to, list[list.length - 1]!.to.getTime());
     }
-  } else {
-    const products = realtimeProducts(c.product);
-    if (products.length === 0) return [];
-    const rounds = await teamRounds(deps.db, c.downline_id, range, ctx.currency, products);
-    for (const w of due) {
-      const inPeriod: RealtimeRound[] = rounds
-        .filter((r) => {
-          const t = new Date(r.settled_at).getTime();
-          return t >= w.from.getTime() && t < w.to.getTime();
-        })
-        .map((r) => ({ memberId: r.member_id, stake: Number(r.stake), payout: Number(r.payout) }));
-      if (inPeriod.length === 0) continue;
-      inputs.set(w.key, realtimeInputs(c.tiers as RealtimeTier[], inPeriod));
+    const range = { from: new Date(from), to: new Date(to) };
+    const teams = [...new Set(contracts.map((c) => c.downline_id))];
+    if (contracts[0]!.kind === 'HOURLY') {
+      const rows = await teamsHourMembers(deps.db, teams, range, ctx.currency, products, 'hour');
+      // Per team, its members' sums per hour (the hour's ISO start).
+      const byHour = new Map<number, Map<string, TeamHourMember[]>>();
+      for (const [team, list] of rows) {
+        const hours = new Map<string, TeamHourMember[]>();
+        for (const r of list) {
+          const h = hours.get(r.hour!);
+          if (h) h.push(r);
+          else hours.set(r.hour!, [r]);
+        }
+        byHour.set(team, hours);
+      }
+      for (const c of contracts)
+        for (const w of due.get(c.id)!) {
+          const figures = figuresOfMembers(
+            byHour.get(c.downline_id)?.get(w.from.toISOString()) ?? [],
+            ctx.activeMin,
+          );
+          if (figures.rounds > 0) inputs.set(inputKey(c.id, w.key), salaryInputs(c, figures));
+        }
+    } else {
+      const rows = await teamsRounds(deps.db, teams, range, ctx.currency, products!);
+      // Per team, its rounds per 5-minute period (the period's start in ms).
+      const byPeriod = new Map<number, Map<number, RealtimeRound[]>>();
+      for (const [team, list] of rows) {
+        const periods = new Map<number, RealtimeRound[]>();
+        for (const r of list) {
+          const start =
+            Math.floor(new Date(r.settled_at).getTime() / REALTIME_PERIOD_MS) * REALTIME_PERIOD_MS;
+          const round = { memberId: r.member_id, stake: r.stake, payout: r.payout };
+          const p = periods.get(start);
+          if (p) p.push(round);
+          else periods.set(start, [round]);
+        }
+        byPeriod.set(team, periods);
+      }
+      for (const c of contracts)
+        for (const w of due.get(c.id)!) {
+          const inPeriod = byPeriod.get(c.downline_id)?.get(w.from.getTime()) ?? [];
+          if (inPeriod.length > 0)
+            inputs.set(inputKey(c.id, w.key), realtimeInputs(c.tiers as RealtimeTier[], inPeriod));
+        }
     }
   }
-  return due.flatMap((w) => {
-    const i = inputs.get(w.key);
-    return i ? [{ c, window: w, inputs: i }] : [];
-  });
+  return page.flatMap((c) =>
+    (due.get(c.id) ?? []).flatMap((w) => {
+      const i = inputs.get(inputKey(c.id, w.key));
+      return i ? [{ c, window: w, inputs: i }] : [];
+    }),
+  );
 }
 
 /** Everything a settlement row records about how its amount came about. */
@@ -689,8 +734,7 @@ export async function previewContract(
     const windows = closedRealtimePeriods(now, 12);
     const range = { from: windows[0]!.from, to: windows[windows.length - 1]!.to };
     const products = realtimeProducts(body.product);
-    const rounds =
-      products.length === 0 ? [] : await teamRounds(deps.db, downline.id, range, currency, products);
+    const rounds = (await teamsRounds(deps.db, [downline.id], range, currency, products)).get(downline.id)!;
     const total = one({ key: '', ...range }, realtimeInputs(body.tiers, []));
     total.periods = windows.length;
     let bestAmount = -1;
@@ -700,7 +744,7 @@ export async function previewContract(
           const t = new Date(r.settled_at).getTime();
           return t >= w.from.getTime() && t < w.to.getTime();
         })
-        .map((r) => ({ memberId: r.member_id, stake: Number(r.stake), payout: Number(r.payout) }));
+        .map((r) => ({ memberId: r.member_id, stake: r.stake, payout: r.payout }));
       const i = realtimeInputs(body.tiers, inPeriod);
       total.teamValidBet += i.teamValidBet;
       total.teamPnl += i.teamPnl;
