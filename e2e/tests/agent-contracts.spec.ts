@@ -194,6 +194,9 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
       await expect(row).toContainText(amount);
       await row.scrollIntoViewIfNeeded();
       await shot(p2, info, `contracts-settled-${l}-${scheme}`);
+      // The table scrolls sideways: its last columns (amount, paid, owed, payer) too.
+      await p2.locator('.contract-settlements').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+      await shot(p2, info, `contracts-settled-${l}-${scheme}-end`);
       await p2.goto('/member?page=transactionHistory');
       await expect(
         p2.getByTestId('record-row').filter({ hasText: t(l, 'wallet.record.types.AGENT_CONTRACT') }),
