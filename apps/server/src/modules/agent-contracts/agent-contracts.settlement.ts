@@ -155,6 +155,13 @@ const nextDay = (day: string) =>
 export const settlementKey = (contractId: number, periodKey: string) =>
   `agent-contract:${contractId}:${periodKey}`;
 
+/** Adds `value` to the list under `key`. */
+const addTo = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
 export interface SettleOutcome {
   contracts: number;
   settled: number;
@@ -232,12 +239,7 @@ export async function settleKind(
     }
     // The team figures: one read per (period, product) of the page (usually one).
     const groups = new Map<string, typeof due>();
-    for (const d of due) {
-      const g = `${d.window.key}|${d.c.product}`;
-      const list = groups.get(g);
-      if (list) list.push(d);
-      else groups.set(g, [d]);
-    }
+    for (const d of due) addTo(groups, `${d.window.key}|${d.c.product}`, d);
     const inputs = new Map<number, SettlementInputs>();
     for (const g of groups.values()) {
       const { window, c } = g[0]!;
@@ -290,19 +292,18 @@ async function shortPeriodsDue(
   }
   // The page's contracts by the products their figures cover (real-time: lottery products only; a
   // contract that covers none has nothing to settle).
-  const groups = new Map<string, { products: RoundProduct[] | null; contracts: AgentContractRow[] }>();
+  const groups = new Map<string, AgentContractRow[]>();
+  const productsOf = (c: AgentContractRow) =>
+    (c.kind === 'HOURLY' ? productsCovered(c.product) : realtimeProducts(c.product)) as RoundProduct[] | null;
   for (const c of page) {
-    if (!due.has(c.id)) continue;
-    const products = c.kind === 'HOURLY' ? productsCovered(c.product) : realtimeProducts(c.product);
-    if (products !== null && products.length === 0) continue;
-    const key = products === null ? '*' : [...products].sort().join(',');
-    const g = groups.get(key);
-    if (g) g.contracts.push(c);
-    else groups.set(key, { products: products as RoundProduct[] | null, contracts: [c] });
+    const products = productsOf(c);
+    if (!due.has(c.id) || (products !== null && products.length === 0)) continue;
+    addTo(groups, products === null ? '*' : [...products].sort().join(','), c);
   }
   const inputs = new Map<string, SettlementInputs>();
   const inputKey = (contractId: number, periodKey: string) => `${contractId}|${periodKey}`;
-  for (const { products, contracts } of groups.values()) {
+  for (const contracts of groups.values()) {
+    const products = productsOf(contracts[0]!);
     // The span of every due period of the group (windows are in order: each list's first and last).
     let from = Infinity;
     let to = -Infinity;
@@ -319,11 +320,7 @@ async function shortPeriodsDue(
       const byHour = new Map<number, Map<string, TeamHourMember[]>>();
       for (const [team, list] of rows) {
         const hours = new Map<string, TeamHourMember[]>();
-        for (const r of list) {
-          const h = hours.get(r.hour!);
-          if (h) h.push(r);
-          else hours.set(r.hour!, [r]);
-        }
+        for (const r of list) addTo(hours, r.hour!, r);
         byHour.set(team, hours);
       }
       for (const c of contracts)
@@ -340,14 +337,12 @@ async function shortPeriodsDue(
       const byPeriod = new Map<number, Map<number, RealtimeRound[]>>();
       for (const [team, list] of rows) {
         const periods = new Map<number, RealtimeRound[]>();
-        for (const r of list) {
-          const start =
-            Math.floor(new Date(r.settled_at).getTime() / REALTIME_PERIOD_MS) * REALTIME_PERIOD_MS;
-          const round = { memberId: r.member_id, stake: r.stake, payout: r.payout };
-          const p = periods.get(start);
-          if (p) p.push(round);
-          else periods.set(start, [round]);
-        }
+        for (const r of list)
+          addTo(periods, Math.floor(r.settled_at.getTime() / REALTIME_PERIOD_MS) * REALTIME_PERIOD_MS, {
+            memberId: r.member_id,
+            stake: r.stake,
+            payout: r.payout,
+          });
         byPeriod.set(team, periods);
       }
       for (const c of contracts)
