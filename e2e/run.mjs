@@ -109,6 +109,13 @@ const serverEnv = {
   // NODE_ENV=test).
   LOTTERY_PERIOD_SECONDS: 'HOUSE_5D=600',
   LOTTERY_TICK_SECONDS: '2',
+  // The agent contracts' journeys settle by the schedule (e2e/tests/agent-contracts.spec.ts,
+  // agent-salaries.spec.ts): daily wages and dividends, and hourly and real-time salaries, every 10 s
+  // (the config's minimum; the scheduler then ticks every 10 s), and POST /dev/agent-contracts/clock
+  // puts a journey's own contract a day (an hour) ahead, so the next run pays its today (this hour).
+  // Every other contract and job keeps the real clock.
+  AGENT_SETTLEMENT_SECONDS: '10',
+  AGENT_SALARY_SETTLEMENT_SECONDS: '10',
 };
 
 // Fixture catalogues go in through the operator's import command before the gateway opens the

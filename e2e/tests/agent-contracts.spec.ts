@@ -18,9 +18,13 @@ import {
  * Agent contracts (issue 24): agent01 registers a downline agent in its register centre and offers it
  * a daily-wage contract; the downline logs in, accepts in the contract popup, registers a member of
  * its own, who logs in, deposits by PIX (sandbox) and plays three rounds with the sandbox vendor; the
- * settlement runs through the dev route and both agents see the payout with its inputs on the
- * daily-wage page (1.5 % of the team's R$ 65,00 valid bet: R$ 0,97, rounded down), and the downline
- * finds it in its account record. Desktop in Portuguese, phone in English. A second journey: the
+ * settlement runs BY THE SCHEDULE: the e2e server runs the settlement job every 10 s (e2e/run.mjs),
+ * the journey puts its own contract a day ahead of the job's clock (POST /dev/agent-contracts/clock:
+ * today is then a closed day for that contract only; every other journey's contracts and every other
+ * job keep the real clock) and waits for the scheduler to pay it. Both agents see the payout with its
+ * inputs on the daily-wage page (1.5 % of the team's R$ 65,00 valid bet: R$ 0,97, rounded down), and
+ * the downline finds it in its account record. Desktop in Portuguese, phone in English (the settled
+ * pages are photographed in both languages and both themes). A second journey: the
  * higher-rate rule ends a downline contract after the agent confirms, and an agent asking for a
  * member outside its tree is told there is no such member in its team.
  * On the desktop an admin then opens the back office's Contracts page (issue 24 item 6): finds the
@@ -128,12 +132,28 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
     })
     .toBe(6_500);
 
-  // The settlement of today runs now (dev route: the period before tomorrow).
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const res = await p2.request.post('/dev/agent-contracts/settle', {
-    data: { kind: 'DAILY', day: tomorrow },
+  // The schedule settles it: from the job's next run on (every 10 s here), this contract is settled a
+  // day ahead of the job's clock, so today is a closed day for it; the job pays it, and the journey
+  // waits for the payment to show in the downline's settlements.
+  const mine = await p2.request.get('/wps/agent/contracts?role=downline&kind=DAILY', { headers: subAuth });
+  expect(mine.ok(), await mine.text()).toBe(true);
+  const contractId = (await mine.json()).value.list[0].id as number;
+  const ahead = await p2.request.post('/dev/agent-contracts/clock', {
+    data: { contractIds: [contractId], aheadSeconds: 86_400 },
   });
-  expect(res.ok()).toBe(true);
+  expect(ahead.ok(), await ahead.text()).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const res = await p2.request.get('/wps/agent/contracts/settlements?kind=DAILY&role=downline', {
+          headers: subAuth,
+        });
+        const list = (await res.json()).value.list as { contractId: number; paid: number }[];
+        return list.find((s) => s.contractId === contractId)?.paid;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(97);
 
   for (const p of [p2, page]) {
     await p.goto('/agentHome?page=agentDailyWages2');
@@ -161,6 +181,28 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
       path: `e2e/.artifacts/shots/${info.project.name}-contracts-full-${scheme}.png`,
       fullPage: true,
     });
+  }
+  // The settled contract page (its settlement row with the breakdown) and the account record, in
+  // both languages and both themes at this width.
+  for (const l of ['PT', 'EN'] as const) {
+    await p2.addInitScript((value) => localStorage.setItem('banca.language', value), l);
+    const amount = l === 'PT' ? '0,97' : '0.97';
+    for (const scheme of ['light', 'dark'] as const) {
+      await p2.emulateMedia({ colorScheme: scheme });
+      await p2.goto('/agentHome?page=agentDailyWages2');
+      const row = p2.getByTestId('settlement-row').filter({ hasText: sub });
+      await expect(row).toContainText(amount);
+      await row.scrollIntoViewIfNeeded();
+      await shot(p2, info, `contracts-settled-${l}-${scheme}`);
+      // The table scrolls sideways: its last columns (amount, paid, owed, payer) too.
+      await p2.locator('.contract-settlements').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+      await shot(p2, info, `contracts-settled-${l}-${scheme}-end`);
+      await p2.goto('/member?page=transactionHistory');
+      await expect(
+        p2.getByTestId('record-row').filter({ hasText: t(l, 'wallet.record.types.AGENT_CONTRACT') }),
+      ).toContainText(`+${amount}`);
+      await shot(p2, info, `contracts-record-${l}-${scheme}`);
+    }
   }
   await other.close();
   if (isPhone(info)) return;
@@ -275,6 +317,8 @@ test('the higher-rate rule ends a downline contract after confirmation; another 
   page,
   browser,
 }, info) => {
+  // Three agents log in and two register downlines: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const lang = langOf(info);
   const origin = () => ({ baseURL: new URL(page.url()).origin });
   const registerAgent = async (p: Page) => {

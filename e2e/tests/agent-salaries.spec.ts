@@ -6,9 +6,11 @@ import { langOf, newUsername, PASSWORD, useLanguage, type Lang } from './auth-su
 /*
  * Hourly salary (issue 24): agent01 registers a downline agent and fills in an hourly-salary offer,
  * whose form previews what the downline would have earned last hour under the typed tiers; the
- * downline accepts in the popup, plays two rounds (sandbox vendor), and the hour is settled (dev
- * route, as if an hour had passed): both see the settlement with its inputs (team valid bet, rounds,
- * rate, amount). The real-time salary page shows its offer form with the preview. Desktop in
+ * downline accepts in the popup, plays two rounds (sandbox vendor), and the hour is settled BY THE
+ * SCHEDULE: the e2e server runs the salary job every 10 s (e2e/run.mjs) and the journey puts its own
+ * contract an hour ahead of the job's clock (POST /dev/agent-contracts/clock), so the hour it played
+ * in is closed for that contract only; both see the settlement with its inputs (team valid bet,
+ * rounds, rate, amount). The real-time salary page shows its offer form with the preview. Desktop in
  * Portuguese, phone in English.
  */
 const agentLogin = async (page: Page, lang: Lang, username: string, password: string) => {
@@ -112,8 +114,8 @@ test('an hourly salary is previewed, offered, accepted and settled with its inpu
   ]);
 
   // The rollups take the rounds asynchronously (a settlement waits 30 s after the hour for them): wait
-  // until agent01's downline P&L (the same consumer's rollups) shows both, then settle as if an hour
-  // had passed.
+  // until agent01's downline P&L (the same consumer's rollups) shows both, then let the schedule
+  // settle the hour as if an hour had passed.
   const topToken = await page.evaluate(() => sessionStorage.getItem('token'));
   await expect
     .poll(
@@ -127,10 +129,26 @@ test('an hourly salary is previewed, offered, accepted and settled with its inpu
       { timeout: 30_000 },
     )
     .toBe(15_000);
-  const at = new Date(Date.now() + 3_660_000).toISOString();
-  const res = await p2.request.post('/dev/agent-contracts/settle', { data: { kind: 'HOURLY', at } });
-  expect(res.ok(), await res.text()).toBe(true);
-  expect((await res.json()).value.settled).toBeGreaterThanOrEqual(1);
+  const subAuth = { Authorization: `Bearer ${token}` };
+  const mine = await p2.request.get('/wps/agent/contracts?role=downline&kind=HOURLY', { headers: subAuth });
+  expect(mine.ok(), await mine.text()).toBe(true);
+  const contractId = (await mine.json()).value.list[0].id as number;
+  const ahead = await p2.request.post('/dev/agent-contracts/clock', {
+    data: { contractIds: [contractId], aheadSeconds: 3_660 },
+  });
+  expect(ahead.ok(), await ahead.text()).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const res = await p2.request.get('/wps/agent/contracts/settlements?kind=HOURLY&role=downline', {
+          headers: subAuth,
+        });
+        const list = (await res.json()).value.list as { contractId: number; amount: number }[];
+        return list.filter((s) => s.contractId === contractId).reduce((sum, s) => sum + s.amount, 0);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(225);
 
   for (const p of [p2, page]) {
     await p.goto('/agentHome?page=agentHourSalary');

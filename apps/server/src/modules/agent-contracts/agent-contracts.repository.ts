@@ -153,24 +153,28 @@ export const findSettings = (db: DbOrTrx, merchantCode: string) =>
 
 // Settlement -----------------------------------------------------------------------------------
 
-/** Contracts in force of a kind (settlement's work list), in id order, a page at a time. */
+/** Contracts in force of a kind (settlement's work list), in id order, a page at a time; `only`: of these ids. */
 export const inForceOfKind = (
   db: DbOrTrx,
   merchantCode: string,
   kind: ContractKind,
   afterId: number,
   limit: number,
-) =>
-  db
+  only?: readonly number[],
+) => {
+  let q = db
     .selectFrom('agent_contract')
     .selectAll()
     .where('merchant_code', '=', merchantCode)
     .where('kind', '=', kind)
     .where('status', 'in', IN_FORCE_STATUSES)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    .where('id', '>', afterId);
+  if (only) {
+    if (only.length === 0) return Promise.resolve([]);
+    q = q.where('id', 'in', only);
+  }
+  return q.orderBy('id').limit(limit).execute();
+};
 
 /**
  * Claims a page of (contract, period)s in one statement: each row is written or, when another run
@@ -329,24 +333,42 @@ export const insertRound = (
     from unnest(${[...r.agents]}::integer[]) a
     on conflict do nothing`.execute(db);
 
-/** The rounds of `agentId`'s team (itself included) settled in [from, to), of the given products. */
-export const teamRounds = (
+/**
+ * The rounds of the teams of `agentIds` (each agent itself included) settled in [from, to), of the
+ * given products, per agent in settlement order (one statement: what a settlement page reads). An
+ * agent whose team has none maps to an empty list.
+ */
+export const teamsRounds = async (
   db: DbOrTrx,
-  agentId: number,
+  agentIds: readonly number[],
   range: { from: Date; to: Date },
   currency: string,
   products: readonly string[],
-) =>
-  db
+): Promise<Map<number, { member_id: number; settled_at: Date; stake: number; payout: number }[]>> => {
+  const out = new Map<number, { member_id: number; settled_at: Date; stake: number; payout: number }[]>(
+    agentIds.map((id) => [id, []]),
+  );
+  if (agentIds.length === 0 || products.length === 0) return out;
+  const rows = await db
     .selectFrom('agent_contract_round')
-    .select(['member_id', 'settled_at', 'stake', 'payout'])
-    .where('agent_id', '=', agentId)
+    .select(['agent_id', 'member_id', 'settled_at', 'stake', 'payout'])
+    .where('agent_id', 'in', [...new Set(agentIds)])
     .where('settled_at', '>=', range.from)
     .where('settled_at', '<', range.to)
     .where('currency', '=', currency)
     .where('product', 'in', products)
+    .orderBy('agent_id')
     .orderBy('settled_at')
     .execute();
+  for (const r of rows)
+    out.get(r.agent_id)?.push({
+      member_id: r.member_id,
+      settled_at: new Date(r.settled_at),
+      stake: Number(r.stake),
+      payout: Number(r.payout),
+    });
+  return out;
+};
 
 /** Drops rounds settled before `before` (real-time periods that far back are settled or never will be). */
 export const pruneRounds = (db: DbOrTrx, before: Date) =>

@@ -444,3 +444,111 @@ describe('two salary runs at once', () => {
     await endContracts([...hourly, ...realtime].map((x) => x.id));
   });
 });
+
+describe('a page of many salary contracts', () => {
+  it('of mixed teams and products settles as one contract at a time does', async () => {
+    // A tree of 13 agents, four levels; every downline holds an hourly and a real-time contract of a
+    // product that varies along the tree, so one page mixes teams that overlap (a team includes its
+    // downlines') and product filters (real-time LIVE: nothing to settle). The same play twice: once
+    // settled in pages of one contract (the reference), once in one page; every settlement's inputs
+    // and amounts, and every balance, the same.
+    const parents = [0, 0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7];
+    const hourlyProducts: ContractProduct[] = ['CONS', 'LIVE', 'LOTT', 'RNG'];
+    const realtimeProducts: ContractProduct[] = ['CONS', 'LOTT', 'ELOTT', 'LIVE'];
+    const games = ['LIVE', 'RNG', 'LOTT', 'ELOTT', 'COCKFIGHT'];
+    const snapshots = [];
+    for (const pageSize of [1, undefined]) {
+      run += 1;
+      const t = await tree(parents);
+      const ids: number[] = [];
+      for (const [i, down] of t.ids.slice(1).entries()) {
+        const up = t.parentOf.get(down)!;
+        for (const [kind, product, tiers] of [
+          [
+            'HOURLY',
+            hourlyProducts[i % 4]!,
+            [
+              { validBet: 0, activeMembers: 0, rateType: 'PERCENT', rate: 100 },
+              { validBet: 20_000, activeMembers: 2, rateType: 'PERCENT', rate: 150 },
+            ],
+          ],
+          [
+            'REALTIME',
+            realtimeProducts[i % 4]!,
+            [
+              { minBet: 0, profitRateBp: 50, lossRateBp: 100 },
+              { minBet: 5_000, profitRateBp: 100, lossRateBp: 150 },
+            ],
+          ],
+        ] as const) {
+          const c = await offerContract(cdeps(), auth(up), {
+            downlineId: down,
+            product,
+            kind,
+            period: kind === 'HOURLY' ? 'HOUR' : 'RT',
+            tiers,
+          } as unknown as ContractOfferBody);
+          await acceptContract(cdeps(), auth(down), { contractId: c.id, confirm: true });
+          ids.push(c.id);
+        }
+      }
+      await sql`update agent_contract set accepted_at = '2026-01-01'
+                where id in (${sql.join(ids)})`.execute(db.db);
+      // 60 rounds spread over the members, the games, the three hours before AT and the real-time
+      // look-back (deterministic: both runs play the same).
+      const rounds = Array.from({ length: 60 }, (_, i) => ({
+        ref: `PG${run}:${i}`,
+        memberId: t.ids[(i * 7) % t.ids.length]!,
+        game: games[i % games.length]!,
+        stake: 1_000 + ((i * 3_717) % 29_000),
+        payout: i % 3 === 0 ? 0 : (i * 5_113) % 50_000,
+        at:
+          i % 2 === 0
+            ? T0 + ((i * 1_234_567) % (3 * 3_600_000))
+            : AT.getTime() - 30_000 - ((i * 97_003) % 7_000_000),
+      }));
+      await settle(rounds);
+      for (const [i, id] of t.ids.entries()) await fund(id, (i * 913) % 4_000, `pg-fund:${run}:${id}`);
+
+      const sum0 = await ledgerSum();
+      const size = pageSize ? { pageSize } : {};
+      const hourly = await settleKind({ ...deps(), ...size }, 'HOURLY', AT);
+      const realtime = await settleKind({ ...deps(), ...size }, 'REALTIME', AT);
+      expect(await ledgerSum()).toBe(sum0);
+      expect(hourly.contracts).toBe(12);
+      expect(realtime.contracts).toBe(12);
+      const settlements = [];
+      for (const id of ids)
+        settlements.push(
+          (await settlementsOf(db.db, id)).map((s) => ({
+            period: s.period_key,
+            tier: s.tier_index,
+            teamValidBet: Number(s.team_valid_bet),
+            teamPnl: Number(s.team_pnl),
+            activeMembers: s.active_members,
+            rounds: s.rounds,
+            rate: Number(s.rate),
+            amount: Number(s.amount),
+            paid: Number(s.paid),
+            debt: Number(s.debt),
+            payer: s.payer,
+          })),
+        );
+      const balances = await memberBalances(db.db, t.ids, 'BRL');
+      snapshots.push({
+        hourly: { ...hourly },
+        realtime: { ...realtime },
+        settlements,
+        balances: t.ids.map((id) => balances.get(id) ?? 0),
+      });
+      await endContracts(ids);
+    }
+    const [one, page] = snapshots;
+    // Not vacuous: hours and 5-minute periods of several products paid, some by the house, some by uplines.
+    const rows = one!.settlements.flat();
+    expect(rows.filter((s) => s.period.startsWith('HOUR:') && s.amount > 0).length).toBeGreaterThan(5);
+    expect(rows.filter((s) => s.period.startsWith('RT:') && s.amount > 0).length).toBeGreaterThan(5);
+    expect(new Set(rows.map((s) => s.payer))).toEqual(new Set(['HOUSE', 'UPLINE']));
+    expect(page).toEqual(one);
+  });
+});

@@ -5,6 +5,7 @@ import {
   type ContractOfferBody,
   type ContractPreviewValue,
   type ContractProduct,
+  type RoundProduct,
   type RealtimeTier,
   type SettlementList,
   type SettlementListQuery,
@@ -14,7 +15,7 @@ import type { DbOrTrx } from '../../database.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
 import { findMemberById, membersByIds } from '../member/index.ts';
-import { merchantHour, teamHourMembers, teamsHourMembers } from '../reports/index.ts';
+import { merchantHour, teamHourMembers, teamsHourMembers, type TeamHourMember } from '../reports/index.ts';
 import {
   dayStartIn,
   houseAccount,
@@ -32,7 +33,7 @@ import {
   reduceDebts,
   setSettlementsPaid,
   settledKeysSince,
-  teamRounds,
+  teamsRounds,
   type SettlementWithContract,
 } from './agent-contracts.repository.ts';
 import {
@@ -154,6 +155,13 @@ const nextDay = (day: string) =>
 export const settlementKey = (contractId: number, periodKey: string) =>
   `agent-contract:${contractId}:${periodKey}`;
 
+/** Adds `value` to the list under `key`. */
+const addTo = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
 export interface SettleOutcome {
   contracts: number;
   settled: number;
@@ -164,13 +172,15 @@ export interface SettleOutcome {
 }
 
 /**
- * Settles every contract in force of `kind` for the last whole period before the merchant day of
- * `at` (the clock when not given). Safe to run any number of times, on any number of nodes at once.
+ * Settles every contract in force of `kind` (only those of `only` when given) for the last whole
+ * period before the merchant day of `at` (the clock when not given). Safe to run any number of times,
+ * on any number of nodes at once.
  */
 export async function settleKind(
   deps: SettlementDeps,
   kind: ContractKind,
   at?: Date,
+  only?: readonly number[],
 ): Promise<SettleOutcome> {
   const out: SettleOutcome = { contracts: 0, settled: 0, skipped: 0, paid: 0, debt: 0 };
   const [timeZone, { currency }, settings] = await Promise.all([
@@ -188,20 +198,18 @@ export async function settleKind(
         : closedRealtimePeriods(now, REALTIME_LOOKBACK_PERIODS);
     let after = 0;
     for (;;) {
-      const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, deps.pageSize ?? PAGE);
+      const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, deps.pageSize ?? PAGE, only);
       if (page.length === 0) break;
       after = page[page.length - 1]!.id;
-      // What each contract of the page has settled in the look-back: one read a page.
+      out.contracts += page.length;
+      // What each contract of the page has settled in the look-back, then the team figures of what
+      // is due: one read each a page (per product filter).
       const settled = await settledKeysSince(
         deps.db,
         page.map((c) => c.id),
         windows[0]!.from,
       );
-      const items: PageItem[] = [];
-      for (const c of page) {
-        out.contracts += 1;
-        items.push(...(await shortPeriodsDue(deps, c, windows, settled.get(c.id) ?? new Set(), ctx)));
-      }
+      const items = await shortPeriodsDue(deps, page, windows, settled, ctx);
       await settlePage(deps, items, ctx, out);
     }
     return out;
@@ -209,7 +217,7 @@ export async function settleKind(
   const today = localDate(at ?? deps.clock(), timeZone);
   let after = 0;
   for (;;) {
-    const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, deps.pageSize ?? PAGE);
+    const page = await inForceOfKind(deps.db, deps.merchantCode, kind, after, deps.pageSize ?? PAGE, only);
     if (page.length === 0) break;
     after = page[page.length - 1]!.id;
     out.contracts += page.length;
@@ -231,12 +239,7 @@ export async function settleKind(
     }
     // The team figures: one read per (period, product) of the page (usually one).
     const groups = new Map<string, typeof due>();
-    for (const d of due) {
-      const g = `${d.window.key}|${d.c.product}`;
-      const list = groups.get(g);
-      if (list) list.push(d);
-      else groups.set(g, [d]);
-    }
+    for (const d of due) addTo(groups, `${d.window.key}|${d.c.product}`, d);
     const inputs = new Map<number, SettlementInputs>();
     for (const g of groups.values()) {
       const { window, c } = g[0]!;
@@ -265,58 +268,97 @@ export async function settleKind(
 type SettleCtx = { currency: string; timeZone: string; activeMin: number };
 
 /**
- * An hourly or real-time contract's closed periods (`windows`, oldest first) that ended after it was
- * accepted, had rounds, and have no settlement yet, with their inputs: each settled once by settlePage.
- * Periods without rounds leave no row (a late round would still be settled by a later run).
+ * A page of hourly or real-time contracts: each one's closed periods (`windows`, oldest first) that
+ * ended after it was accepted, had rounds, and have no settlement yet, with their inputs, in contract-id
+ * order then period order: each settled once by settlePage. Periods without rounds leave no row (a
+ * late round would still be settled by a later run). The figures are read a page at a time: one read
+ * per product filter of the page (usually one) over the due periods' span, for all its contracts'
+ * teams (`teamsHourMembers` per hour; `teamsRounds`), then split by team and period in memory.
  */
 async function shortPeriodsDue(
   deps: SettlementDeps,
-  c: AgentContractRow,
+  page: readonly AgentContractRow[],
   windows: readonly SettlementWindow[],
-  settled: ReadonlySet<string>,
+  settled: ReadonlyMap<number, ReadonlySet<string>>,
   ctx: SettleCtx,
 ): Promise<PageItem[]> {
-  const open = windows.filter((w) => !c.accepted_at || new Date(c.accepted_at) < w.to);
-  const due = open.filter((w) => !settled.has(w.key));
-  if (due.length === 0) return [];
-  const range = { from: due[0]!.from, to: due[due.length - 1]!.to };
-  const inputs = new Map<string, SettlementInputs>();
-  if (c.kind === 'HOURLY') {
-    const rows = await teamHourMembers(
-      deps.db,
-      c.downline_id,
-      range,
-      ctx.currency,
-      productsCovered(c.product),
-      'hour',
+  const due = new Map<number, SettlementWindow[]>();
+  for (const c of page) {
+    const done = settled.get(c.id);
+    const list = windows.filter(
+      (w) => (!c.accepted_at || new Date(c.accepted_at) < w.to) && !done?.has(w.key),
     );
-    for (const w of due) {
-      const figures = figuresOfMembers(
-        rows.filter((r) => r.hour === w.from.toISOString()),
-        ctx.activeMin,
-      );
-      if (figures.rounds === 0) continue;
-      inputs.set(w.key, salaryInputs(c, figures));
+    if (list.length > 0) due.set(c.id, list);
+  }
+  // The page's contracts by the products their figures cover (real-time: lottery products only; a
+  // contract that covers none has nothing to settle).
+  const groups = new Map<string, AgentContractRow[]>();
+  const productsOf = (c: AgentContractRow) =>
+    (c.kind === 'HOURLY' ? productsCovered(c.product) : realtimeProducts(c.product)) as RoundProduct[] | null;
+  for (const c of page) {
+    const products = productsOf(c);
+    if (!due.has(c.id) || (products !== null && products.length === 0)) continue;
+    addTo(groups, products === null ? '*' : [...products].sort().join(','), c);
+  }
+  const inputs = new Map<string, SettlementInputs>();
+  const inputKey = (contractId: number, periodKey: string) => `${contractId}|${periodKey}`;
+  for (const contracts of groups.values()) {
+    const products = productsOf(contracts[0]!);
+    // The span of every due period of the group (windows are in order: each list's first and last).
+    let from = Infinity;
+    let to = -Infinity;
+    for (const c of contracts) {
+      const list = due.get(c.id)!;
+      from = Math.min(from, list[0]!.from.getTime());
+      to = Math.max(to, list[list.length - 1]!.to.getTime());
     }
-  } else {
-    const products = realtimeProducts(c.product);
-    if (products.length === 0) return [];
-    const rounds = await teamRounds(deps.db, c.downline_id, range, ctx.currency, products);
-    for (const w of due) {
-      const inPeriod: RealtimeRound[] = rounds
-        .filter((r) => {
-          const t = new Date(r.settled_at).getTime();
-          return t >= w.from.getTime() && t < w.to.getTime();
-        })
-        .map((r) => ({ memberId: r.member_id, stake: Number(r.stake), payout: Number(r.payout) }));
-      if (inPeriod.length === 0) continue;
-      inputs.set(w.key, realtimeInputs(c.tiers as RealtimeTier[], inPeriod));
+    const range = { from: new Date(from), to: new Date(to) };
+    const teams = [...new Set(contracts.map((c) => c.downline_id))];
+    if (contracts[0]!.kind === 'HOURLY') {
+      const rows = await teamsHourMembers(deps.db, teams, range, ctx.currency, products, 'hour');
+      // Per team, its members' sums per hour (the hour's ISO start).
+      const byHour = new Map<number, Map<string, TeamHourMember[]>>();
+      for (const [team, list] of rows) {
+        const hours = new Map<string, TeamHourMember[]>();
+        for (const r of list) addTo(hours, r.hour!, r);
+        byHour.set(team, hours);
+      }
+      for (const c of contracts)
+        for (const w of due.get(c.id)!) {
+          const figures = figuresOfMembers(
+            byHour.get(c.downline_id)?.get(w.from.toISOString()) ?? [],
+            ctx.activeMin,
+          );
+          if (figures.rounds > 0) inputs.set(inputKey(c.id, w.key), salaryInputs(c, figures));
+        }
+    } else {
+      const rows = await teamsRounds(deps.db, teams, range, ctx.currency, products!);
+      // Per team, its rounds per 5-minute period (the period's start in ms).
+      const byPeriod = new Map<number, Map<number, RealtimeRound[]>>();
+      for (const [team, list] of rows) {
+        const periods = new Map<number, RealtimeRound[]>();
+        for (const r of list)
+          addTo(periods, Math.floor(r.settled_at.getTime() / REALTIME_PERIOD_MS) * REALTIME_PERIOD_MS, {
+            memberId: r.member_id,
+            stake: r.stake,
+            payout: r.payout,
+          });
+        byPeriod.set(team, periods);
+      }
+      for (const c of contracts)
+        for (const w of due.get(c.id)!) {
+          const inPeriod = byPeriod.get(c.downline_id)?.get(w.from.getTime()) ?? [];
+          if (inPeriod.length > 0)
+            inputs.set(inputKey(c.id, w.key), realtimeInputs(c.tiers as RealtimeTier[], inPeriod));
+        }
     }
   }
-  return due.flatMap((w) => {
-    const i = inputs.get(w.key);
-    return i ? [{ c, window: w, inputs: i }] : [];
-  });
+  return page.flatMap((c) =>
+    (due.get(c.id) ?? []).flatMap((w) => {
+      const i = inputs.get(inputKey(c.id, w.key));
+      return i ? [{ c, window: w, inputs: i }] : [];
+    }),
+  );
 }
 
 /** Everything a settlement row records about how its amount came about. */
@@ -687,8 +729,7 @@ export async function previewContract(
     const windows = closedRealtimePeriods(now, 12);
     const range = { from: windows[0]!.from, to: windows[windows.length - 1]!.to };
     const products = realtimeProducts(body.product);
-    const rounds =
-      products.length === 0 ? [] : await teamRounds(deps.db, downline.id, range, currency, products);
+    const rounds = (await teamsRounds(deps.db, [downline.id], range, currency, products)).get(downline.id)!;
     const total = one({ key: '', ...range }, realtimeInputs(body.tiers, []));
     total.periods = windows.length;
     let bestAmount = -1;
@@ -698,7 +739,7 @@ export async function previewContract(
           const t = new Date(r.settled_at).getTime();
           return t >= w.from.getTime() && t < w.to.getTime();
         })
-        .map((r) => ({ memberId: r.member_id, stake: Number(r.stake), payout: Number(r.payout) }));
+        .map((r) => ({ memberId: r.member_id, stake: r.stake, payout: r.payout }));
       const i = realtimeInputs(body.tiers, inPeriod);
       total.teamValidBet += i.teamValidBet;
       total.teamPnl += i.teamPnl;

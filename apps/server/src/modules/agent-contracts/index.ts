@@ -5,6 +5,7 @@ import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import type { SystemService } from '../system/index.ts';
 import { createWalletSettings, merchantCurrencyFrom } from '../wallet/index.ts';
+import { createSettlementClockAhead, type SettlementClockAhead } from './agent-contracts.clock-ahead.ts';
 import { agentContractsConsumer } from './agent-contracts.consumer.ts';
 import { registerAgentContractDevRoutes } from './agent-contracts.dev-routes.ts';
 import { agentContractJobs } from './agent-contracts.jobs.ts';
@@ -53,13 +54,28 @@ export const agentContractsModule: ServerModule<AgentContractsModuleDeps, Databa
   name: 'agent-contracts',
   register: (app, deps) => {
     registerAgentContractRoutes(app, { db: deps.db, clock: deps.auth.clock }, settlementDeps(deps));
-    if (deps.captchas) registerAgentContractDevRoutes(app, settlementDeps(deps));
+    // Development only: the contracts a journey sets ahead of the jobs' clock (dev route).
+    const ahead = deps.captchas ? createSettlementClockAhead() : undefined;
+    app.decorate('agentContractsClockAhead', ahead);
+    if (ahead) registerAgentContractDevRoutes(app, settlementDeps(deps), ahead);
     if (deps.ops)
       registerAgentContractOpsRoutes(app, { ...settlementDeps(deps), ops: deps.ops, access: deps.ops });
   },
-  jobs: (deps) => {
+  jobs: (deps, app) => {
     const { db: _db, ...rest } = settlementDeps(deps);
-    return agentContractJobs(rest, deps.agentSettlementSeconds, deps.agentSalarySettlementSeconds);
+    return agentContractJobs(
+      rest,
+      deps.agentSettlementSeconds,
+      deps.agentSalarySettlementSeconds,
+      app.agentContractsClockAhead,
+    );
   },
   consumers: () => [agentContractsConsumer()],
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Development only (undefined otherwise): contracts whose scheduled settlement runs ahead. */
+    agentContractsClockAhead: SettlementClockAhead | undefined;
+  }
+}

@@ -27,7 +27,7 @@ export interface TeamHourMember {
 /**
  * The members of `agentId`'s team, the agent itself included, with their settled rounds in the
  * merchant hours beginning in [from, to), in `currency`, of the given products (null: every product),
- * summed over the range or per hour. Members with nothing are absent.
+ * summed over the range or per hour. Members with nothing are absent. teamsHourMembers for one team.
  */
 export async function teamHourMembers(
   db: DbOrTrx,
@@ -37,45 +37,15 @@ export async function teamHourMembers(
   products: readonly RoundProduct[] | null,
   per: 'range' | 'hour' = 'range',
 ): Promise<TeamHourMember[]> {
-  const filter = products === null ? null : [...products];
-  const rows =
-    per === 'hour'
-      ? await executePreparedSql(
-          db,
-          sql<{ member_id: number; hour: Date; rounds: number; stake: number; payout: number }>`select
-            member_id, hour, sum(rounds)::bigint as rounds, sum(stake)::bigint as stake,
-            sum(payout)::bigint as payout
-          from report_team_hour
-          where agent_id = ${agentId}::integer and hour >= ${range.from.toISOString()}::timestamptz
-            and hour < ${range.to.toISOString()}::timestamptz and currency = ${currency}
-            and (${filter}::text[] is null or product = any(${filter}::text[]))
-          group by member_id, hour order by hour, member_id`,
-        )
-      : await executePreparedSql(
-          db,
-          sql<{ member_id: number; hour: null; rounds: number; stake: number; payout: number }>`select
-            member_id, null as hour, sum(rounds)::bigint as rounds, sum(stake)::bigint as stake,
-            sum(payout)::bigint as payout
-          from report_team_hour
-          where agent_id = ${agentId}::integer and hour >= ${range.from.toISOString()}::timestamptz
-            and hour < ${range.to.toISOString()}::timestamptz and currency = ${currency}
-            and (${filter}::text[] is null or product = any(${filter}::text[]))
-          group by member_id order by member_id`,
-        );
-  return rows.rows.map((r) => ({
-    memberId: r.member_id,
-    hour: r.hour === null ? null : new Date(r.hour).toISOString(),
-    rounds: Number(r.rounds),
-    stake: Number(r.stake),
-    payout: Number(r.payout),
-  }));
+  return (await teamsHourMembers(db, [agentId], range, currency, products, per)).get(agentId)!;
 }
 
 /**
- * teamHourMembers summed over the range for many teams at once (one statement): per agent of
- * `agentIds`, the members of its team (itself included) with their settled rounds in the merchant
- * hours beginning in [from, to), in `currency`, of the given products (null: every product). An
- * agent whose team has nothing maps to an empty list. What a settlement page reads.
+ * teamHourMembers for many teams at once (one statement): per agent of `agentIds`, the members of its
+ * team (itself included) with their settled rounds in the merchant hours beginning in [from, to), in
+ * `currency`, of the given products (null: every product), summed over the range or per hour (then in
+ * hour order). An agent whose team has nothing maps to an empty list. What a settlement page reads:
+ * daily wages and dividends summed over their period, hourly salaries per hour.
  */
 export async function teamsHourMembers(
   db: DbOrTrx,
@@ -83,25 +53,46 @@ export async function teamsHourMembers(
   range: { from: Date; to: Date },
   currency: string,
   products: readonly RoundProduct[] | null,
+  per: 'range' | 'hour' = 'range',
 ): Promise<Map<number, TeamHourMember[]>> {
   const out = new Map<number, TeamHourMember[]>(agentIds.map((id) => [id, []]));
   if (agentIds.length === 0) return out;
   const filter = products === null ? null : [...products];
-  const { rows } = await executePreparedSql(
-    db,
-    sql<{ agent_id: number; member_id: number; rounds: number; stake: number; payout: number }>`select
-      agent_id, member_id, sum(rounds)::bigint as rounds, sum(stake)::bigint as stake,
-      sum(payout)::bigint as payout
-    from report_team_hour
-    where agent_id = any(${[...new Set(agentIds)]}::integer[])
-      and hour >= ${range.from.toISOString()}::timestamptz and hour < ${range.to.toISOString()}::timestamptz
-      and currency = ${currency} and (${filter}::text[] is null or product = any(${filter}::text[]))
-    group by agent_id, member_id order by agent_id, member_id`,
-  );
+  const ids = [...new Set(agentIds)];
+  type Row = {
+    agent_id: number;
+    member_id: number;
+    hour: Date | null;
+    rounds: number;
+    stake: number;
+    payout: number;
+  };
+  const { rows } =
+    per === 'hour'
+      ? await executePreparedSql(
+          db,
+          sql<Row>`select agent_id, member_id, hour, sum(rounds)::bigint as rounds, sum(stake)::bigint as stake,
+            sum(payout)::bigint as payout
+          from report_team_hour
+          where agent_id = any(${ids}::integer[])
+            and hour >= ${range.from.toISOString()}::timestamptz and hour < ${range.to.toISOString()}::timestamptz
+            and currency = ${currency} and (${filter}::text[] is null or product = any(${filter}::text[]))
+          group by agent_id, hour, member_id order by agent_id, hour, member_id`,
+        )
+      : await executePreparedSql(
+          db,
+          sql<Row>`select agent_id, member_id, null as hour, sum(rounds)::bigint as rounds,
+            sum(stake)::bigint as stake, sum(payout)::bigint as payout
+          from report_team_hour
+          where agent_id = any(${ids}::integer[])
+            and hour >= ${range.from.toISOString()}::timestamptz and hour < ${range.to.toISOString()}::timestamptz
+            and currency = ${currency} and (${filter}::text[] is null or product = any(${filter}::text[]))
+          group by agent_id, member_id order by agent_id, member_id`,
+        );
   for (const r of rows)
     out.get(r.agent_id)?.push({
       memberId: r.member_id,
-      hour: null,
+      hour: r.hour === null ? null : new Date(r.hour).toISOString(),
       rounds: Number(r.rounds),
       stake: Number(r.stake),
       payout: Number(r.payout),

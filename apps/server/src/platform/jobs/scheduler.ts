@@ -66,7 +66,11 @@ export interface SchedulerOptions<DB extends JobTables> {
   db: Kysely<DB>;
   jobs: readonly ScheduledJob<DB>[];
   logger: Logger;
-  /** How often a node looks for due periods; a job runs within this much of its period start. */
+  /**
+   * How often a node looks for due periods; a job runs within this much of its period start. Default:
+   * every 60 s, or as often as the shortest job's period when that is shorter (a job of 10 s, as e2e
+   * sets the agent contracts' settlement, would otherwise run once a minute, not every 10 s).
+   */
   tickSeconds?: number;
   clock?: () => Date;
 }
@@ -80,7 +84,7 @@ export function startScheduler<DB extends JobTables>({
   db,
   jobs,
   logger,
-  tickSeconds = 60,
+  tickSeconds = Math.min(60, ...jobs.map((j) => j.everySeconds)),
   clock = () => new Date(),
 }: SchedulerOptions<DB>): Scheduler {
   const node = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
