@@ -436,3 +436,24 @@ export const opsMoveMemberValueSchema = z.strictObject({
   toUpline: z.string().max(64),
 });
 export type OpsMoveMemberValue = z.infer<typeof opsMoveMemberValueSchema>;
+
+// --- back office: the agent module's own settings (issue 24, branch agentops2) ---------------------
+
+/**
+ * GET /ops/agent-settings: the operator's agent rules stored by the agent module (table
+ * agent_settings). `promoteAllowed`: agents may promote a direct downline member to agent; until an
+ * operator sets it, the server's config AGENT_PROMOTE decides (`source: 'config'`).
+ */
+export const opsAgentSettingsValueSchema = z.strictObject({
+  promoteAllowed: z.boolean(),
+  source: z.enum(['config', 'operator']),
+  updatedAt: iso.nullable(),
+});
+export type OpsAgentSettingsValue = z.infer<typeof opsAgentSettingsValueSchema>;
+
+/** PUT /ops/agent-settings: replaces the stored settings, with a reason (audited before and after). */
+export const opsPutAgentSettingsBodySchema = z.strictObject({
+  promoteAllowed: z.boolean(),
+  reason: z.string().trim().min(3).max(500),
+});
+export type OpsPutAgentSettingsBody = z.infer<typeof opsPutAgentSettingsBodySchema>;
