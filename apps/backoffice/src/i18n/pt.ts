@@ -833,6 +833,18 @@ export const pt = {
     paidAt: 'Pago em',
     provider: 'Provedor',
   },
+  agentSettings: {
+    title: 'Regras dos agentes',
+    fromConfig: 'Vale a configuração do servidor (AGENT_PROMOTE) até um operador alterar aqui.',
+    updatedAt: 'Alterado por um operador em {{at}}.',
+    promote: 'Agentes podem promover membros diretos a agente',
+    promoteHelp:
+      'Desligado: o botão "Promover a agente" da central do agente é recusado. Quem já é agente continua agente.',
+    reason: 'Motivo (fica na auditoria)',
+    save: 'Salvar regra',
+    saved: 'Regra salva. Vale na próxima promoção, em todos os servidores.',
+    loading: 'Carregando…',
+  },
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
