@@ -400,7 +400,6 @@ export const en: Catalogue = {
     lossRate: 'Loss rate',
     rate: 'Rate',
     history: 'Status history',
-    pendingAnswer: 'awaiting the other side',
     seeAudit: 'See the operator audit',
     settlements: 'Settlements',
     tierMet: 'Tier met',
@@ -825,5 +824,9 @@ export const en: Catalogue = {
     save: 'Save rule',
     saved: 'Rule saved. It applies to the next promotion, on every server.',
     loading: 'Loading…',
+  },
+  contractHistory: {
+    notRecorded: 'time not recorded',
+    operatorN: 'operator no. {{id}}',
   },
 };

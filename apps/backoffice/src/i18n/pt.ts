@@ -408,7 +408,6 @@ export const pt = {
     lossRate: 'Taxa sobre perda',
     rate: 'Taxa',
     history: 'Histórico de situação',
-    pendingAnswer: 'aguardando a outra parte',
     seeAudit: 'Ver a auditoria do operador',
     settlements: 'Liquidações',
     tierMet: 'Faixa atingida',
@@ -844,6 +843,10 @@ export const pt = {
     save: 'Salvar regra',
     saved: 'Regra salva. Vale na próxima promoção, em todos os servidores.',
     loading: 'Carregando…',
+  },
+  contractHistory: {
+    notRecorded: 'horário não registrado',
+    operatorN: 'operador nº {{id}}',
   },
 } as const;
 
