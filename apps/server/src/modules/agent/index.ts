@@ -5,7 +5,7 @@ import type { ServerKey } from '../../platform/crypto/server-keys.ts';
 import type { ServerModule } from '../../platform/http/server-module.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import type { SystemService } from '../system/index.ts';
-import { contractIncomeByPeriod } from '../agent-contracts/index.ts';
+import { contractIncomeByPeriod, debtRepaymentsByPeriod } from '../agent-contracts/index.ts';
 import { createTeamBetReader } from '../games/index.ts';
 import { createWalletSettings, merchantCurrencyFrom } from '../wallet/index.ts';
 import { registerAgentOpsRoutes } from './agent-ops.routes.ts';
@@ -51,6 +51,8 @@ export const agentModule: ServerModule<AgentModuleDeps> = {
       promoteDefault: deps.agentPromote,
       // The income report's contract pay: the agent-contracts module's settlements, through its face.
       contractIncome: (memberId, bounds) => contractIncomeByPeriod(deps.db, memberId, bounds),
+      // Debt repayments (late pay received, own pay withheld to repay), through the same face.
+      debtRepayments: (memberId, bounds) => debtRepaymentsByPeriod(deps.db, memberId, bounds),
     });
     if (deps.ops)
       registerAgentOpsRoutes(app, {
