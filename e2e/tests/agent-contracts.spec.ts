@@ -340,6 +340,16 @@ test('the higher-rate rule ends a downline contract after confirmation; another 
     pa.getByText(lang === 'PT' ? 'Membro não encontrado na sua equipe.' : 'No such member in your team.'),
   ).toBeVisible();
   await shot(pa, info, 'contracts-outside-tree');
+
+  // The ended contract's status history (branch agentops2): offered, accepted, ended by a's acceptance.
+  await pa.goto('/agentHome?page=agentDailyWages2');
+  const history = pa.locator('.contract-card').filter({ hasText: b }).locator('details.contract-history');
+  await history.locator('summary').click();
+  await expect(history.getByTestId('contract-history').getByRole('listitem')).toHaveCount(3);
+  await expect(history).toContainText(t(lang, 'contracts.endedReasons.upline_rate_lowered'));
+  await expect(history).toContainText(t(lang, 'contracts.historyBy.upline'));
+  await history.scrollIntoViewIfNeeded();
+  await shot(pa, info, 'contracts-history');
   await aContext.close();
   await bContext.close();
 });

@@ -67,7 +67,6 @@ function AgentSettingsForm({ settings }: { settings: OpsAgentSettingsValue }) {
             role="switch"
             name="promoteAllowed"
             checked={on}
-            aria-checked={on}
             onChange={(e) => setOn(e.currentTarget.checked)}
           />
           <span>{t('agentSettings.promote')}</span>
