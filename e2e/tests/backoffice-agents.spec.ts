@@ -165,7 +165,7 @@ test('an operator turns agents promoting their members off and on again', async 
         localStorage.setItem('banca.backoffice.lang', l);
         localStorage.setItem('banca.backoffice.theme', th);
       },
-      [lang, theme],
+      [lang, theme] as const,
     );
     await page.setViewportSize({ width, height });
     await page.reload();
