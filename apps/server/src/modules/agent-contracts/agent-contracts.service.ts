@@ -117,7 +117,6 @@ export async function offerContract(
   if (best.bp > cap.bp || best.fixed > cap.fixed) {
     throw new AgentContractError('contract_rate_above_cap', { maxRateBp: cap.bp, maxFixed: cap.fixed });
   }
-  const now = deps.clock();
   const row = await inTransaction(deps.db, async (trx) => {
     const inserted = await insertContract(trx, {
       merchant_code: auth.merchantCode,
@@ -136,7 +135,6 @@ export async function offerContract(
       ended_reason: null,
       accepted_at: null,
       ended_at: null,
-      created_at: now,
     });
     if (inserted)
       await recordSteps(trx, [
@@ -146,7 +144,7 @@ export async function offerContract(
           to: 'offered',
           by: { side: 'upline', memberId: auth.memberId },
           reason: null,
-          at: now,
+          at: new Date(inserted.created_at),
         },
       ]);
     return inserted;
