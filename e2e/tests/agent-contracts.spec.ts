@@ -275,6 +275,8 @@ test('the higher-rate rule ends a downline contract after confirmation; another 
   page,
   browser,
 }, info) => {
+  // Four agents' sessions and the status history at the end: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const lang = langOf(info);
   const origin = () => ({ baseURL: new URL(page.url()).origin });
   const registerAgent = async (p: Page) => {
