@@ -235,6 +235,11 @@ function History({ detail }: { detail: OpsContractDetail }) {
         : t('contractHistory.operatorN', { id: h.operatorId });
     return t('contracts.by.system');
   };
+  // An operator's end: the reason the parties see, then the operator's own words.
+  const why = (h: OpsContractDetail['history'][number]) =>
+    h.by === 'operator' && h.reason
+      ? `${t('contracts.reasons.ended_by_operator')}: ${h.reason}`
+      : reasonText(t, h.reason ?? '');
   return (
     <section className="card stack" aria-labelledby="contract-history">
       <h2 id="contract-history">{t('contracts.history')}</h2>
@@ -249,7 +254,7 @@ function History({ detail }: { detail: OpsContractDetail }) {
             <ContractStatusBadge status={h.status} />{' '}
             <span className="small">
               {h.at ? formatTime(h.at) : t('contractHistory.notRecorded')} · {who(h)}
-              {h.reason ? ` · ${reasonText(t, h.reason)}` : ''}
+              {h.reason ? ` · ${why(h)}` : ''}
             </span>
           </li>
         ))}
