@@ -317,8 +317,8 @@ test('the higher-rate rule ends a downline contract after confirmation; another 
   page,
   browser,
 }, info) => {
-  // Three agents log in and two register downlines: more than the default minute on a busy machine.
-  test.setTimeout(120_000);
+  // Four agents' sessions and the status history at the end: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const lang = langOf(info);
   const origin = () => ({ baseURL: new URL(page.url()).origin });
   const registerAgent = async (p: Page) => {
@@ -384,6 +384,16 @@ test('the higher-rate rule ends a downline contract after confirmation; another 
     pa.getByText(lang === 'PT' ? 'Membro não encontrado na sua equipe.' : 'No such member in your team.'),
   ).toBeVisible();
   await shot(pa, info, 'contracts-outside-tree');
+
+  // The ended contract's status history (branch agentops2): offered, accepted, ended by a's acceptance.
+  await pa.goto('/agentHome?page=agentDailyWages2');
+  const history = pa.locator('.contract-card').filter({ hasText: b }).locator('details.contract-history');
+  await history.locator('summary').click();
+  await expect(history.getByTestId('contract-history').getByRole('listitem')).toHaveCount(3);
+  await expect(history).toContainText(t(lang, 'contracts.endedReasons.upline_rate_lowered'));
+  await expect(history).toContainText(t(lang, 'contracts.historyBy.upline'));
+  await history.scrollIntoViewIfNeeded();
+  await shot(pa, info, 'contracts-history');
   await aContext.close();
   await bContext.close();
 });

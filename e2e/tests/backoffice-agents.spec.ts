@@ -90,3 +90,87 @@ test('an operator finds an agent, opens its tree and moves a member below anothe
     }
   }
 });
+
+/**
+ * The operator's promote switch (branch agentops2): on the contract settings tab, an admin turns
+ * "Agents may promote direct downline members" off with a reason; agent01's promote of a member it
+ * has just registered is refused; turned on again, the same promote succeeds. Desktop, PT; the tab is
+ * photographed PT dark desktop and EN light phone (SHOTS_DIR). Ends with the switch on, as the
+ * config default had it.
+ */
+test('an operator turns agents promoting their members off and on again', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await backofficeLogin(page);
+  await page.goto('/backoffice/contracts?tab=settings');
+  const card = page.getByTestId('agent-settings');
+  const toggle = card.getByRole('switch', { name: 'Agentes podem promover membros diretos a agente' });
+  await expect(toggle).toBeChecked();
+  const setPromote = async (on: boolean, reason: string) => {
+    await (on ? toggle.check() : toggle.uncheck());
+    await card.getByLabel('Motivo (fica na auditoria)').fill(reason);
+    await card.getByRole('button', { name: 'Salvar regra' }).click();
+    await expect(card.getByText('Regra salva.', { exact: false })).toBeVisible();
+    await expect(card.getByText('Alterado por um operador em', { exact: false })).toBeVisible();
+  };
+  await setPromote(false, 'promoções suspensas (e2e)');
+
+  // agent01 registers a member and tries to promote it: refused while the switch is off.
+  const agentSite = await browser.newContext();
+  const a = await agentSite.newPage();
+  await useLanguage(a, 'PT');
+  await a.goto('/agent');
+  await a.getByLabel(t('PT', 'auth.username'), { exact: true }).fill('agent01');
+  await a.getByLabel(t('PT', 'auth.password'), { exact: true }).fill('Demo1234');
+  await a.getByRole('button', { name: t('PT', 'auth.agentLogin') }).click();
+  await expect(a).toHaveURL(/\/agentHome/);
+  await a.goto('/agentHome?page=registerCenter');
+  const member = newUsername();
+  await a.getByLabel(t('PT', 'agent.register.username'), { exact: true }).fill(member);
+  await a.getByLabel(t('PT', 'agent.register.password'), { exact: true }).fill(PASSWORD);
+  await a.getByRole('button', { name: t('PT', 'agent.register.submit') }).click();
+  await expect(a.getByText(member).first()).toBeVisible();
+  await a.goto('/agentHome?page=downlineManagmentView');
+  const row = a.getByTestId('downline-row').filter({ hasText: member });
+  const promote = async () => {
+    await row.getByRole('button', { name: t('PT', 'agent.downline.promote') }).click();
+    await a
+      .getByRole('dialog')
+      .getByRole('button', { name: t('PT', 'agent.downline.promote') })
+      .click();
+  };
+  await promote();
+  await expect(a.getByRole('dialog').getByRole('alert')).toHaveText(
+    'A promoção de membros a agente não está habilitada.',
+  );
+  await a
+    .getByRole('dialog')
+    .getByRole('button', { name: t('PT', 'common.cancel') })
+    .click();
+
+  // Turned on again: the same promote succeeds.
+  await setPromote(true, 'promoções liberadas (e2e)');
+  await promote();
+  await expect(a.getByRole('status').filter({ hasText: member })).toBeVisible();
+  await expect(row).toContainText(t('PT', 'agent.register.kinds.agent'));
+  await agentSite.close();
+
+  // Photographs of the settings tab: PT dark desktop, EN light phone.
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const [lang, theme, width, height, name] of [
+    ['pt', 'dark', 1366, 900, 'PT-dark-desktop'],
+    ['en', 'light', 390, 844, 'EN-light-phone'],
+  ] as const) {
+    await page.evaluate(
+      ([l, th]) => {
+        localStorage.setItem('banca.backoffice.lang', l);
+        localStorage.setItem('banca.backoffice.theme', th);
+      },
+      [lang, theme] as const,
+    );
+    await page.setViewportSize({ width, height });
+    await page.reload();
+    await expect(page.getByTestId('agent-settings').getByRole('switch')).toBeChecked();
+    await page.screenshot({ path: `${SHOTS_DIR}/backoffice-agent-settings-${name}.png`, fullPage: true });
+  }
+  await page.evaluate(() => localStorage.setItem('banca.backoffice.lang', 'pt'));
+});

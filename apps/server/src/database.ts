@@ -27,6 +27,7 @@ import type { ReportsTables } from './modules/reports/reports.table.ts';
 import type { AdjustmentRequestTables } from './modules/wallet/adjustments/adjustment-request.table.ts';
 // Agent contracts (issue 24).
 import type { AgentContractTables } from './modules/agent-contracts/agent-contracts.table.ts';
+import type { AgentTables } from './modules/agent/agent.table.ts';
 
 /**
  * Every table of the gateway, composed at the app root from each part's own `*.table.ts`. Platform
@@ -63,7 +64,8 @@ export interface Database
     ReportsTables,
     AdjustmentRequestTables,
     // Agent contracts (issue 24).
-    AgentContractTables {}
+    AgentContractTables,
+    AgentTables {}
 
 export type Db = Kysely<Database>;
 /** Services and repositories take either, so the caller owns the transaction. */

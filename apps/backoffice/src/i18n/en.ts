@@ -400,7 +400,6 @@ export const en: Catalogue = {
     lossRate: 'Loss rate',
     rate: 'Rate',
     history: 'Status history',
-    pendingAnswer: 'awaiting the other side',
     seeAudit: 'See the operator audit',
     settlements: 'Settlements',
     tierMet: 'Tier met',
@@ -813,5 +812,21 @@ export const en: Catalogue = {
     expiresAt: 'Expires',
     paidAt: 'Paid at',
     provider: 'Provider',
+  },
+  agentSettings: {
+    title: 'Agent rules',
+    fromConfig: "The server's configuration (AGENT_PROMOTE) is in force until an operator changes it here.",
+    updatedAt: 'Changed by an operator {{at}}.',
+    promote: 'Agents may promote direct downline members to agent',
+    promoteHelp:
+      'Off: the agent centre\'s "Promote to agent" button is refused. Agents already promoted stay agents.',
+    reason: 'Reason (kept in the audit)',
+    save: 'Save rule',
+    saved: 'Rule saved. It applies to the next promotion, on every server.',
+    loading: 'Loading…',
+  },
+  contractHistory: {
+    notRecorded: 'time not recorded',
+    operatorN: 'operator no. {{id}}',
   },
 };

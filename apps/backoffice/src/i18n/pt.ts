@@ -408,7 +408,6 @@ export const pt = {
     lossRate: 'Taxa sobre perda',
     rate: 'Taxa',
     history: 'Histórico de situação',
-    pendingAnswer: 'aguardando a outra parte',
     seeAudit: 'Ver a auditoria do operador',
     settlements: 'Liquidações',
     tierMet: 'Faixa atingida',
@@ -832,6 +831,22 @@ export const pt = {
     expiresAt: 'Vence',
     paidAt: 'Pago em',
     provider: 'Provedor',
+  },
+  agentSettings: {
+    title: 'Regras dos agentes',
+    fromConfig: 'Vale a configuração do servidor (AGENT_PROMOTE) até um operador alterar aqui.',
+    updatedAt: 'Alterado por um operador em {{at}}.',
+    promote: 'Agentes podem promover membros diretos a agente',
+    promoteHelp:
+      'Desligado: o botão "Promover a agente" da central do agente é recusado. Quem já é agente continua agente.',
+    reason: 'Motivo (fica na auditoria)',
+    save: 'Salvar regra',
+    saved: 'Regra salva. Vale na próxima promoção, em todos os servidores.',
+    loading: 'Carregando…',
+  },
+  contractHistory: {
+    notRecorded: 'horário não registrado',
+    operatorN: 'operador nº {{id}}',
   },
 } as const;
 

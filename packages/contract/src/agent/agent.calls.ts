@@ -85,4 +85,19 @@ export const agentCalls = {
     auth: 'operator',
     enc: false,
   },
+  // --- back office: the agent module's settings (issue 24, branch agentops2) ---
+  opsAgentSettings: {
+    id: 'agent.opsAgentSettings',
+    method: 'GET',
+    path: '/ops/agent-settings',
+    auth: 'operator',
+    enc: false,
+  },
+  opsPutAgentSettings: {
+    id: 'agent.opsPutAgentSettings',
+    method: 'PUT',
+    path: '/ops/agent-settings',
+    auth: 'operator',
+    enc: false,
+  },
 } as const satisfies Record<string, RouteEntry>;

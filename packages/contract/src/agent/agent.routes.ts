@@ -29,6 +29,8 @@ import {
   opsMoveMemberValueSchema,
   opsTreePageSchema,
   opsTreeQuerySchema,
+  opsAgentSettingsValueSchema,
+  opsPutAgentSettingsBodySchema,
 } from './agent.schemas.ts';
 
 const tags = ['agent'];
@@ -134,5 +136,18 @@ export const agentRoutes = {
     tags: opsTags,
     body: opsMoveMemberBodySchema,
     response: opsMoveMemberValueSchema,
+  }),
+  // --- back office: the agent module's settings (issue 24, branch agentops2) ---
+  opsAgentSettings: defineRoute(agentCalls.opsAgentSettings, {
+    summary:
+      "The operator's agent rules (agents may promote direct downline members); the config default until set (agents.read)",
+    tags: opsTags,
+    response: opsAgentSettingsValueSchema,
+  }),
+  opsPutAgentSettings: defineRoute(agentCalls.opsPutAgentSettings, {
+    summary: "Set the operator's agent rules, with a reason (agents.manage; audited before and after)",
+    tags: opsTags,
+    body: opsPutAgentSettingsBodySchema,
+    response: opsAgentSettingsValueSchema,
   }),
 } as const;

@@ -312,9 +312,18 @@ export type TeamTransactionsPage = z.infer<typeof teamTransactionsPageSchema>;
 /**
  * Where an agent's income comes from. CONTRACT (dividends and salaries) is the agent-contracts
  * module's settlements paid to the agent (`contractIncome` seam in the service), split by kind in
- * `contracts`.
+ * `contracts`. Debt repayments (an upline short of funds owes its downline the rest of a settlement,
+ * paid first from its next contract credits): DEBT_REPAID is the late money the agent received as
+ * creditor; DEBT_WITHHELD (zero or negative) the part of its own contract credits withheld to repay
+ * its debts (already counted in CONTRACT). `total` is the sum of every source.
  */
-export const INCOME_SOURCES = ['UPLINE_TRANSFER', 'DOWNLINE_TRANSFER', 'CONTRACT'] as const;
+export const INCOME_SOURCES = [
+  'UPLINE_TRANSFER',
+  'DOWNLINE_TRANSFER',
+  'CONTRACT',
+  'DEBT_REPAID',
+  'DEBT_WITHHELD',
+] as const;
 export type IncomeSource = (typeof INCOME_SOURCES)[number];
 
 /** GET /wps/agent/income: the caller's income by source per day / week / month over merchant days. */
@@ -331,6 +340,8 @@ const bySource = z.strictObject({
   UPLINE_TRANSFER: money,
   DOWNLINE_TRANSFER: money,
   CONTRACT: money,
+  DEBT_REPAID: money,
+  DEBT_WITHHELD: money,
 });
 /** CONTRACT by contract kind (dividends, daily wages, hourly and real-time salaries). */
 const byContractKind = z.strictObject({ DIVIDEND: money, DAILY: money, HOURLY: money, REALTIME: money });
@@ -436,3 +447,24 @@ export const opsMoveMemberValueSchema = z.strictObject({
   toUpline: z.string().max(64),
 });
 export type OpsMoveMemberValue = z.infer<typeof opsMoveMemberValueSchema>;
+
+// --- back office: the agent module's own settings (issue 24, branch agentops2) ---------------------
+
+/**
+ * GET /ops/agent-settings: the operator's agent rules stored by the agent module (table
+ * agent_settings). `promoteAllowed`: agents may promote a direct downline member to agent; until an
+ * operator sets it, the server's config AGENT_PROMOTE decides (`source: 'config'`).
+ */
+export const opsAgentSettingsValueSchema = z.strictObject({
+  promoteAllowed: z.boolean(),
+  source: z.enum(['config', 'operator']),
+  updatedAt: iso.nullable(),
+});
+export type OpsAgentSettingsValue = z.infer<typeof opsAgentSettingsValueSchema>;
+
+/** PUT /ops/agent-settings: replaces the stored settings, with a reason (audited before and after). */
+export const opsPutAgentSettingsBodySchema = z.strictObject({
+  promoteAllowed: z.boolean(),
+  reason: z.string().trim().min(3).max(500),
+});
+export type OpsPutAgentSettingsBody = z.infer<typeof opsPutAgentSettingsBodySchema>;

@@ -7,6 +7,7 @@ import {
   CONTRACT_PRODUCTS,
   CONTRACT_STATUSES,
   RATE_BP_MAX,
+  contractStepSchema,
   dividendTierSchema,
   realtimeTierSchema,
   salaryTierSchema,
@@ -92,13 +93,11 @@ export const opsSettlementSchema = z.strictObject({
 });
 export type OpsSettlement = z.infer<typeof opsSettlementSchema>;
 
-/** A step of a contract's life, read from its timestamps (offered, answered, ended) and its state now. */
-export const opsContractStepSchema = z.strictObject({
-  status: z.enum(CONTRACT_STATUSES),
-  /** null: the moment is not recorded (a termination request in progress). */
-  at: iso.nullable(),
-  by: z.enum(['upline', 'downline', 'operator', 'system']),
-  reason: z.string().max(200).nullable(),
+/** A step of a contract's life from its status history: who acted (member or operator id; null for
+ *  the platform, or an end by the bootstrap token), and for an operator's end its own words. */
+export const opsContractStepSchema = contractStepSchema.extend({
+  memberId: z.number().int().positive().nullable(),
+  operatorId: z.number().int().positive().nullable(),
 });
 export type OpsContractStep = z.infer<typeof opsContractStepSchema>;
 

@@ -156,7 +156,30 @@ export const contractListQuerySchema = z.strictObject({
   kind: z.enum(CONTRACT_KINDS).optional(),
 });
 export type ContractListQuery = z.infer<typeof contractListQuerySchema>;
-export const contractListSchema = z.strictObject({ list: z.array(contractViewSchema) });
+
+/** Which side changed a contract's status: a party, the operator, or the platform. */
+export const CONTRACT_ACTOR_SIDES = ['upline', 'downline', 'operator', 'system'] as const;
+export type ContractActorSide = (typeof CONTRACT_ACTOR_SIDES)[number];
+
+/**
+ * One change of a contract's status (agent_contract_status_history), oldest first. `from` is null
+ * for the offer; `at` null only for a termination request made before the history was kept.
+ * `reason`: the end's reason code (offer_withdrawn, upline_rate_lowered, terminated_by_upline,
+ * terminated_by_downline, ended_by_operator); the parties never see the operator's own words.
+ */
+export const contractStepSchema = z.strictObject({
+  from: z.enum(CONTRACT_STATUSES).nullable(),
+  status: z.enum(CONTRACT_STATUSES),
+  by: z.enum(CONTRACT_ACTOR_SIDES),
+  reason: z.string().max(500).nullable(),
+  at: iso.nullable(),
+});
+export type ContractStep = z.infer<typeof contractStepSchema>;
+
+/** The caller's contracts, each with its status history. */
+export const contractListSchema = z.strictObject({
+  list: z.array(contractViewSchema.extend({ history: z.array(contractStepSchema) })),
+});
 export type ContractList = z.infer<typeof contractListSchema>;
 
 export const contractActionBodySchema = z.strictObject({ contractId: id });

@@ -221,27 +221,47 @@ function Tiers({ c, currency }: { c: OpsContract; currency: string }) {
   );
 }
 
+/** The contract's status history (agent_contract_status_history), oldest first: from which status,
+ *  to which, when, who acted (the party's account, or the operator's id) and why. */
 function History({ detail }: { detail: OpsContractDetail }) {
   const { t } = useI18n();
+  const c = detail.contract;
+  const who = (h: OpsContractDetail['history'][number]) => {
+    if (h.by === 'upline') return `${t('contracts.by.upline')} ${c.upline.account}`;
+    if (h.by === 'downline') return `${t('contracts.by.downline')} ${c.downline.account}`;
+    if (h.by === 'operator')
+      return h.operatorId === null
+        ? t('contracts.by.operator')
+        : t('contractHistory.operatorN', { id: h.operatorId });
+    return t('contracts.by.system');
+  };
+  // An operator's end: the reason the parties see, then the operator's own words.
+  const why = (h: OpsContractDetail['history'][number]) =>
+    h.by === 'operator' && h.reason
+      ? `${t('contracts.reasons.ended_by_operator')}: ${h.reason}`
+      : reasonText(t, h.reason ?? '');
   return (
     <section className="card stack" aria-labelledby="contract-history">
       <h2 id="contract-history">{t('contracts.history')}</h2>
       <ol className="stack-tight" data-testid="contract-history">
         {detail.history.map((h, i) => (
           <li key={i}>
+            {h.from && (
+              <>
+                <ContractStatusBadge status={h.from} /> →{' '}
+              </>
+            )}
             <ContractStatusBadge status={h.status} />{' '}
             <span className="small">
-              {h.at ? formatTime(h.at) : t('contracts.pendingAnswer')} · {t(`contracts.by.${h.by}`)}
-              {h.reason ? ` · ${reasonText(t, h.reason)}` : ''}
+              {h.at ? formatTime(h.at) : t('contractHistory.notRecorded')} · {who(h)}
+              {h.reason ? ` · ${why(h)}` : ''}
             </span>
           </li>
         ))}
       </ol>
-      {detail.contract.endedReason === 'ended_by_operator' && (
+      {c.endedReason === 'ended_by_operator' && (
         <p className="small">
-          <Link to={`/audit?subjectType=agent_contract&subjectId=${detail.contract.id}`}>
-            {t('contracts.seeAudit')}
-          </Link>
+          <Link to={`/audit?subjectType=agent_contract&subjectId=${c.id}`}>{t('contracts.seeAudit')}</Link>
         </p>
       )}
     </section>

@@ -21,6 +21,7 @@ import { Field } from '@/ui/Field.tsx';
 import { FilterBar } from '@/ui/FilterBar.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { formatMoney, formatTime, parseMoneyInput } from '@/ui/format.ts';
+import { AgentSettingsCard } from '../agents/AgentSettingsCard.tsx';
 import { useUrlCursor, useUrlFilters } from '@/ui/url-state.ts';
 import {
   bestRate,
@@ -628,15 +629,27 @@ function DebtsTab() {
 
 const SETTINGS_KEY = ['ops', 'contract-settings'];
 
+/** The contract settings and, beside them, the agent module's own rules (promote): the operator's
+ *  flags and thresholds for agents in one place, each saved through its own module's call. */
 function SettingsTab() {
   const { t } = useI18n();
+  const { can } = useSession();
   const query = useQuery({
     queryKey: SETTINGS_KEY,
     queryFn: () => opsCall<OpsContractSettingsValue>(agentContractOpsCalls.opsSettings),
   });
-  if (query.isError) return <Notice kind="error">{errorText(query.error)}</Notice>;
-  if (!query.data) return <p className="muted">{t('contracts.loading')}</p>;
-  return <SettingsForm settings={query.data} key={JSON.stringify(query.data)} />;
+  return (
+    <div className="stack">
+      {can('agents.read') && <AgentSettingsCard />}
+      {query.isError ? (
+        <Notice kind="error">{errorText(query.error)}</Notice>
+      ) : query.data ? (
+        <SettingsForm settings={query.data} key={JSON.stringify(query.data)} />
+      ) : (
+        <p className="muted">{t('contracts.loading')}</p>
+      )}
+    </div>
+  );
 }
 
 function SettingsForm({ settings }: { settings: OpsContractSettingsValue }) {

@@ -4,7 +4,6 @@ import {
   type OpsContract,
   type OpsContractDetail,
   type OpsContractSettingsValue,
-  type OpsContractStep,
   type OpsContractsPage,
   type OpsContractsQuery,
   type OpsDebtsPage,
@@ -31,7 +30,8 @@ import {
   unsettledInForce,
   upsertSettings,
 } from './agent-contracts-ops.repository.ts';
-import { findSettings, OPEN_STATUSES, updateContract } from './agent-contracts.repository.ts';
+import { changeStatus, ENDED_BY_OPERATOR, historiesOf, opsStepView } from './agent-contracts.history.ts';
+import { findSettings, OPEN_STATUSES } from './agent-contracts.repository.ts';
 import { contractSettings, type ContractSettings } from './agent-contracts.settings.ts';
 import { settleKind, type SettlementDeps } from './agent-contracts.settlement.ts';
 import type { AgentContractRow, SettlementRow } from './agent-contracts.table.ts';
@@ -50,9 +50,6 @@ export interface ContractOpsDeps extends Omit<SettlementDeps, 'db'> {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
-
-/** The reason the operator's end is recorded with on the contract (both parties see it ended). */
-export const ENDED_BY_OPERATOR = 'ended_by_operator';
 
 function opsContractView(c: AgentContractRow, totals?: { settlements: number; paid: number }): OpsContract {
   return {
@@ -95,33 +92,6 @@ const settlementView = (s: SettlementRow) => ({
   createdAt: iso(s.created_at),
 });
 
-/** Who ended a contract, from its recorded reason. */
-function endedBy(c: AgentContractRow): OpsContractStep['by'] {
-  if (c.status === 'rejected') return 'downline';
-  switch (c.ended_reason) {
-    case 'offer_withdrawn':
-    case 'terminated_by_upline':
-      return 'upline';
-    case 'terminated_by_downline':
-      return 'downline';
-    case ENDED_BY_OPERATOR:
-      return 'operator';
-    default:
-      return 'system';
-  }
-}
-
-/** The contract's steps, read from its timestamps and its state now (oldest first). */
-export function contractHistory(c: AgentContractRow): OpsContractStep[] {
-  const steps: OpsContractStep[] = [{ status: 'offered', at: iso(c.created_at), by: 'upline', reason: null }];
-  if (c.accepted_at) steps.push({ status: 'active', at: iso(c.accepted_at), by: 'downline', reason: null });
-  if (c.status === 'termination_requested')
-    steps.push({ status: c.status, at: null, by: c.termination_requested_by ?? 'upline', reason: null });
-  if (c.status === 'rejected' || c.status === 'terminated')
-    steps.push({ status: c.status, at: isoOrNull(c.ended_at), by: endedBy(c), reason: c.ended_reason });
-  return steps;
-}
-
 const currencyOf = async (deps: ContractOpsDeps) => (await deps.merchantCurrency(deps.merchantCode)).currency;
 
 /** GET /ops/agent-contracts */
@@ -152,15 +122,16 @@ export async function listOpsContracts(
 export async function getOpsContract(deps: ContractOpsDeps, id: number): Promise<OpsContractDetail> {
   const c = await findMerchantContract(deps.db, deps.merchantCode, id);
   if (!c) throw new AgentContractError('contract_not_found');
-  const [settlements, totals, currency] = await Promise.all([
+  const [settlements, totals, currency, histories] = await Promise.all([
     contractSettlements(deps.db, c.id, 200),
     settlementTotals(deps.db, [c.id]),
     currencyOf(deps),
+    historiesOf(deps.db, [c.id]),
   ]);
   return {
     contract: opsContractView(c, totals.get(c.id)),
     currency,
-    history: contractHistory(c),
+    history: (histories.get(c.id) ?? []).map(opsStepView),
     settlements: settlements.map(settlementView),
   };
 }
@@ -177,12 +148,21 @@ export async function endContract(
     if (!c) throw new AgentContractError('contract_not_found');
     if (!(OPEN_STATUSES as readonly string[]).includes(c.status))
       throw new AgentContractError('contract_state', { status: c.status });
-    const row = await updateContract(trx, c.id, {
-      status: 'terminated',
-      ended_reason: ENDED_BY_OPERATOR,
-      ended_at: deps.clock(),
-      termination_requested_by: null,
-    });
+    const now = deps.clock();
+    // The history keeps the operator and its own words; the parties see `ended_by_operator`.
+    const row = await changeStatus(
+      trx,
+      c,
+      {
+        status: 'terminated',
+        ended_reason: ENDED_BY_OPERATOR,
+        ended_at: now,
+        termination_requested_by: null,
+      },
+      { side: 'operator', operatorId: actor.id > 0 ? actor.id : null },
+      now,
+      body.reason,
+    );
     await deps.ops.audit(trx, {
       actor,
       action: 'agent_contract.end',

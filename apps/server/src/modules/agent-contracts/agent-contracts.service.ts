@@ -4,6 +4,7 @@ import {
   type ConsolidatedValue,
   type ContractAcceptValue,
   type ContractKind,
+  type ContractList,
   type ContractListQuery,
   type ContractOfferBody,
   type ContractRelayBody,
@@ -16,6 +17,13 @@ import type { RouteAuth } from '../../platform/http/route-auth.ts';
 import { findMemberById } from '../member/index.ts';
 import { AgentContractError } from './agent-contracts.errors.ts';
 import {
+  changeStatus,
+  historiesOf,
+  recordSteps,
+  stepView,
+  type ContractActor,
+} from './agent-contracts.history.ts';
+import {
   awaitingAnswer,
   findPartyContract,
   inForceAsDownline,
@@ -24,14 +32,14 @@ import {
   listPartyContracts,
   openAsUplineAbove,
   terminateContracts,
-  updateContract,
 } from './agent-contracts.repository.ts';
 import { bestRates } from './agent-contracts.rules.ts';
 import { contractSettings } from './agent-contracts.settings.ts';
 import type { AgentContractRow } from './agent-contracts.table.ts';
 
 /*
- * The contract lifecycle (docs/agent-centre.md "Contracts and settlement"):
+ * The contract lifecycle (docs/agent-centre.md "Contracts and settlement"); every change of status
+ * records one step of its history in the same transaction (agent-contracts.history.ts):
  *   offered --accept--> active --request termination--> termination_requested --confirm--> terminated
  *   offered --reject--> rejected          termination_requested --keep--> active
  *   offered --upline withdraws (request termination)--> terminated
@@ -48,6 +56,11 @@ export interface ContractDeps {
 type Role = 'upline' | 'downline';
 const roleOf = (c: AgentContractRow, memberId: number): Role =>
   c.upline_id === memberId ? 'upline' : 'downline';
+/** The caller, as the side of the contract it acts on. */
+const partyOf = (c: AgentContractRow, memberId: number): ContractActor => ({
+  side: roleOf(c, memberId),
+  memberId,
+});
 
 export function contractView(c: AgentContractRow, memberId: number): ContractView {
   return {
@@ -104,31 +117,59 @@ export async function offerContract(
   if (best.bp > cap.bp || best.fixed > cap.fixed) {
     throw new AgentContractError('contract_rate_above_cap', { maxRateBp: cap.bp, maxFixed: cap.fixed });
   }
-  const row = await insertContract(deps.db, {
-    merchant_code: auth.merchantCode,
-    kind: body.kind,
-    product: body.product,
-    period: body.period,
-    upline_id: auth.memberId,
-    downline_id: downline.id,
-    upline_account: upline.account,
-    downline_account: downline.account,
-    status: 'offered',
-    tiers: JSON.stringify(body.tiers),
-    best_rate_bp: best.bp,
-    best_fixed: best.fixed,
-    termination_requested_by: null,
-    ended_reason: null,
-    accepted_at: null,
-    ended_at: null,
+  const row = await inTransaction(deps.db, async (trx) => {
+    const inserted = await insertContract(trx, {
+      merchant_code: auth.merchantCode,
+      kind: body.kind,
+      product: body.product,
+      period: body.period,
+      upline_id: auth.memberId,
+      downline_id: downline.id,
+      upline_account: upline.account,
+      downline_account: downline.account,
+      status: 'offered',
+      tiers: JSON.stringify(body.tiers),
+      best_rate_bp: best.bp,
+      best_fixed: best.fixed,
+      termination_requested_by: null,
+      ended_reason: null,
+      accepted_at: null,
+      ended_at: null,
+    });
+    if (inserted)
+      await recordSteps(trx, [
+        {
+          contractId: inserted.id,
+          from: null,
+          to: 'offered',
+          by: { side: 'upline', memberId: auth.memberId },
+          reason: null,
+          at: new Date(inserted.created_at),
+        },
+      ]);
+    return inserted;
   });
   if (!row) throw new AgentContractError('contract_exists');
   return contractView(row, auth.memberId);
 }
 
-export async function listContracts(deps: ContractDeps, auth: RouteAuth, q: ContractListQuery) {
+/** GET /wps/agent/contracts: the caller's contracts, each with its status history (one read). */
+export async function listContracts(
+  deps: ContractDeps,
+  auth: RouteAuth,
+  q: ContractListQuery,
+): Promise<ContractList> {
   const rows = await listPartyContracts(deps.db, auth.memberId, q.role, q.kind);
-  return { list: rows.map((r) => contractView(r, auth.memberId)) };
+  const histories = await historiesOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return {
+    list: rows.map((r) => ({
+      ...contractView(r, auth.memberId),
+      history: (histories.get(r.id) ?? []).map(stepView),
+    })),
+  };
 }
 
 /** Locks one of the caller's contracts (of `kind` when given) or answers contract_not_found. */
@@ -179,7 +220,25 @@ export function acceptContract(
       'upline_rate_lowered',
       now,
     );
-    const row = await updateContract(trx, c.id, { status: 'active', accepted_at: now });
+    // The accepting member is the upline of the contracts its acceptance ends.
+    await recordSteps(
+      trx,
+      higher.map((h) => ({
+        contractId: h.id,
+        from: h.status,
+        to: 'terminated' as const,
+        by: { side: 'upline' as const, memberId: auth.memberId },
+        reason: 'upline_rate_lowered',
+        at: now,
+      })),
+    );
+    const row = await changeStatus(
+      trx,
+      c,
+      { status: 'active', accepted_at: now },
+      partyOf(c, auth.memberId),
+      now,
+    );
     return { contract: contractView(row, auth.memberId), terminated: ended.map((e) => e.id) };
   });
 }
@@ -188,7 +247,14 @@ export function rejectContract(deps: ContractDeps, auth: RouteAuth, contractId: 
   return inTransaction(deps.db, async (trx) => {
     const c = await lockOwn(trx, contractId, auth.memberId, kind);
     if (roleOf(c, auth.memberId) !== 'downline' || c.status !== 'offered') refuse(c);
-    const row = await updateContract(trx, c.id, { status: 'rejected', ended_at: deps.clock() });
+    const now = deps.clock();
+    const row = await changeStatus(
+      trx,
+      c,
+      { status: 'rejected', ended_at: now },
+      partyOf(c, auth.memberId),
+      now,
+    );
     return contractView(row, auth.memberId);
   });
 }
@@ -203,19 +269,26 @@ export function requestTermination(
   return inTransaction(deps.db, async (trx) => {
     const c = await lockOwn(trx, contractId, auth.memberId, kind);
     const role = roleOf(c, auth.memberId);
+    const now = deps.clock();
     if (c.status === 'offered' && role === 'upline') {
-      const row = await updateContract(trx, c.id, {
-        status: 'terminated',
-        ended_reason: 'offer_withdrawn',
-        ended_at: deps.clock(),
-      });
+      const row = await changeStatus(
+        trx,
+        c,
+        { status: 'terminated', ended_reason: 'offer_withdrawn', ended_at: now },
+        partyOf(c, auth.memberId),
+        now,
+        'offer_withdrawn',
+      );
       return contractView(row, auth.memberId);
     }
     if (c.status !== 'active') refuse(c);
-    const row = await updateContract(trx, c.id, {
-      status: 'termination_requested',
-      termination_requested_by: role,
-    });
+    const row = await changeStatus(
+      trx,
+      c,
+      { status: 'termination_requested', termination_requested_by: role },
+      partyOf(c, auth.memberId),
+      now,
+    );
     return contractView(row, auth.memberId);
   });
 }
@@ -232,14 +305,20 @@ export function answerTermination(
     const c = await lockOwn(trx, contractId, auth.memberId, kind);
     if (c.status !== 'termination_requested' || c.termination_requested_by === roleOf(c, auth.memberId))
       refuse(c);
+    const now = deps.clock();
+    const by = partyOf(c, auth.memberId);
+    const reason = `terminated_by_${c.termination_requested_by ?? 'party'}`;
     const row =
       answer === 'confirm'
-        ? await updateContract(trx, c.id, {
-            status: 'terminated',
-            ended_reason: `terminated_by_${c.termination_requested_by ?? 'party'}`,
-            ended_at: deps.clock(),
-          })
-        : await updateContract(trx, c.id, { status: 'active', termination_requested_by: null });
+        ? await changeStatus(
+            trx,
+            c,
+            { status: 'terminated', ended_reason: reason, ended_at: now },
+            by,
+            now,
+            reason,
+          )
+        : await changeStatus(trx, c, { status: 'active', termination_requested_by: null }, by, now);
     return contractView(row, auth.memberId);
   });
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type {
+  ContractActorSide,
   ContractKind,
   ContractPeriod,
   ContractProduct,
@@ -94,13 +95,32 @@ export interface AgentContractSettingsTable {
   updated_at: Timestamp;
 }
 
+/** Migration 202611281000-agent-contract-history: one row per change of a contract's status. */
+export interface AgentContractStatusHistoryTable {
+  id: Generated<number>;
+  contract_id: number;
+  /** Null for the offer (the contract's first status). */
+  from_status: ContractStatus | null;
+  to_status: ContractStatus;
+  by_side: ContractActorSide;
+  by_member_id: number | null;
+  by_operator_id: number | null;
+  /** The end's reason code (ended_reason), or the operator's own words for an operator's end. */
+  reason: string | null;
+  /** Null only for backfilled steps whose moment was never stored (a termination request). */
+  at: Date | null;
+}
+
 export interface AgentContractTables {
   agent_contract: AgentContractTable;
   agent_contract_settlement: AgentContractSettlementTable;
   agent_contract_debt: AgentContractDebtTable;
   agent_contract_settings: AgentContractSettingsTable;
   agent_contract_round: AgentContractRoundTable;
+  agent_contract_status_history: AgentContractStatusHistoryTable;
 }
 
 export type AgentContractRow = Selectable<AgentContractTable>;
 export type SettlementRow = Selectable<AgentContractSettlementTable>;
+
+export type StatusHistoryRow = Selectable<AgentContractStatusHistoryTable>;

@@ -36,8 +36,9 @@ export interface AgentContractsModuleDeps {
   ops?: OpsAccess | undefined;
 }
 
-/** The agent module's income report reads contract pay through this (by kind and period). */
-export { contractIncomeByPeriod } from './agent-contracts.income.ts';
+/** The agent module's income report reads contract pay (by kind and period) and debt repayments
+ *  (received and withheld, by period) through these. */
+export { contractIncomeByPeriod, debtRepaymentsByPeriod } from './agent-contracts.income.ts';
 
 function settlementDeps(deps: AgentContractsModuleDeps): SettlementDeps {
   const settings = createWalletSettings(deps.db);

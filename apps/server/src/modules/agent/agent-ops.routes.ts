@@ -9,16 +9,18 @@ import {
   moveMemberToUpline,
   type AgentOpsDeps,
 } from './agent-ops.service.ts';
+import { getAgentSettings, putAgentSettings } from './agent-settings.service.ts';
 
 const actorOf = (request: FastifyRequest): OperatorActor => {
   if (!request.operator) throw new AppError('not_logged_in');
   return request.operator;
 };
 
-/** The back office's agent calls, guarded by the role matrix (agents.read, agents.manage). */
+/** The back office's agent calls, guarded by the role matrix (agents.read, agents.manage): agents,
+ *  tree, move, and the agent module's own settings (agent_settings). */
 export function registerAgentOpsRoutes(
   app: FastifyInstance,
-  deps: AgentOpsDeps & { access: OpsAccess },
+  deps: AgentOpsDeps & { access: OpsAccess; promoteDefault: boolean },
 ): void {
   const { access } = deps;
   registerRoute(app, agentRoutes.opsAgents, ({ query }) => listAgents(deps, query), {
@@ -34,6 +36,15 @@ export function registerAgentOpsRoutes(
     app,
     agentRoutes.opsMoveMember,
     ({ body, request }) => moveMemberToUpline(deps, actorOf(request), body, request.id),
+    { onRequest: access.allow('agents.manage') },
+  );
+  registerRoute(app, agentRoutes.opsAgentSettings, () => getAgentSettings(deps), {
+    onRequest: access.allow('agents.read'),
+  });
+  registerRoute(
+    app,
+    agentRoutes.opsPutAgentSettings,
+    ({ body, request }) => putAgentSettings(deps, actorOf(request), body, request.id),
     { onRequest: access.allow('agents.manage') },
   );
 }

@@ -9,15 +9,17 @@ import { sql } from 'kysely';
 import {
   agentRoutes,
   isCatalogueErrorCode,
+  loginValueSchema,
   MEMBER_TYPE,
+  opsAgentSettingsValueSchema,
   opsAgentsPageSchema,
   opsTreePageSchema,
 } from '@banca/contract';
 import { badInputRuns } from '../../test/bad-input-runs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshUsername, insertAccounts } from '../../test/auth-client.ts';
+import { FAST_PASSWORD, freshIp, freshUsername, insertAccounts } from '../../test/auth-client.ts';
 import { startOpsTestServer, type OpsTestServer } from '../../test/ops-client.ts';
-import { moveMember, teamIds } from '../member/index.ts';
+import { findMemberById, moveMember, teamIds } from '../member/index.ts';
 
 let t: OpsTestServer;
 let admin: string;
@@ -131,6 +133,97 @@ describe('move a member', () => {
     // support may read but not move.
     const denied = await move({ memberId: a1, uplineAccount: names[4], reason: 'support tries' }, support);
     expect(denied.status).toBe(403);
+  });
+});
+
+describe('agent settings: the promote switch', () => {
+  const settings = (token = admin) => t.ops(agentRoutes.opsAgentSettings.path, { token });
+  const put = (body: unknown, token = admin) =>
+    t.ops(agentRoutes.opsPutAgentSettings.path, { method: 'PUT', body, token });
+
+  it('answers the config default until an operator sets it; off refuses promote, on allows it; audited', async () => {
+    const first = await settings(support);
+    expect(first.status).toBe(200);
+    // The test server runs with the config default (AGENT_PROMOTE unset: true).
+    expect(opsAgentSettingsValueSchema.parse(first.body.value)).toEqual({
+      promoteAllowed: true,
+      source: 'config',
+      updatedAt: null,
+    });
+
+    // An agent with a direct downline member, logged in.
+    const ip = freshIp();
+    const [agentName, m1Name, m2Name] = ['ps', 'pm', 'pn'].map((p) => freshUsername(p));
+    const [agent, m1, m2] = await insertAccounts(t.database.db, [
+      { account: agentName!, type: MEMBER_TYPE.AGENT, knownIps: [ip] },
+      { account: m1Name!, type: MEMBER_TYPE.MEMBER },
+      { account: m2Name!, type: MEMBER_TYPE.MEMBER },
+    ]);
+    await moveMember(t.database.db, m1!, agent!);
+    await moveMember(t.database.db, m2!, agent!);
+    const token = loginValueSchema.parse(
+      (await t.client.login(agentName!, FAST_PASSWORD, {}, { ip })).body.value,
+    ).token;
+    const promote = (memberId: number) =>
+      t.client.call(agentRoutes.promoteDownline.path, { method: 'POST', token, body: { memberId } });
+
+    const off = await put({ promoteAllowed: false, reason: 'agents promote too freely' });
+    expect(off.status).toBe(200);
+    const offValue = opsAgentSettingsValueSchema.parse(off.body.value);
+    expect(offValue).toMatchObject({ promoteAllowed: false, source: 'operator' });
+    expect(offValue.updatedAt).not.toBeNull();
+    expect(opsAgentSettingsValueSchema.parse((await settings(support)).body.value)).toEqual(offValue);
+    const refused = await promote(m1!);
+    expect([refused.status, refused.body.code]).toEqual([403, 'promote_not_allowed']);
+    expect((await findMemberById(t.database.db, m1!))?.type).toBe(MEMBER_TYPE.MEMBER);
+
+    const on = await put({ promoteAllowed: true, reason: 'promotions open again' });
+    expect(opsAgentSettingsValueSchema.parse(on.body.value)).toMatchObject({
+      promoteAllowed: true,
+      source: 'operator',
+    });
+    const ok = await promote(m1!);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect((await findMemberById(t.database.db, m1!))?.type).toBe(MEMBER_TYPE.AGENT);
+
+    const audit = (await t.ops(`/ops/audit?subjectType=agent_settings&limit=5`, { token: admin })).body.value
+      .items as { action: string; before: unknown; after: unknown; reason: string }[];
+    expect(audit.slice(0, 2)).toMatchObject([
+      {
+        action: 'agent.settings',
+        before: { promoteAllowed: false, source: 'operator' },
+        after: { promoteAllowed: true, source: 'operator' },
+        reason: 'promotions open again',
+      },
+      {
+        action: 'agent.settings',
+        before: { promoteAllowed: true, source: 'config' },
+        after: { promoteAllowed: false, source: 'operator' },
+        reason: 'agents promote too freely',
+      },
+    ]);
+  });
+
+  it('refuses bad bodies and other roles than agents.manage; nothing changes', async () => {
+    const before = (await settings()).body.value;
+    const audits = async () =>
+      (await t.ops(`/ops/audit?subjectType=agent_settings&limit=100`, { token: admin })).body.value.items
+        .length as number;
+    const n = await audits();
+    for (const body of [
+      {},
+      { promoteAllowed: false },
+      { promoteAllowed: false, reason: 'x' },
+      { promoteAllowed: 'no', reason: 'a valid reason' },
+      { promoteAllowed: false, reason: 'a valid reason', extra: 1 },
+    ]) {
+      const res = await put(body);
+      expect([res.status, res.body.code]).toEqual([400, 'invalid_input']);
+    }
+    const denied = await put({ promoteAllowed: !before.promoteAllowed, reason: 'support tries' }, support);
+    expect(denied.status).toBe(403);
+    expect((await settings()).body.value).toEqual(before);
+    expect(await audits()).toBe(n);
   });
 });
 

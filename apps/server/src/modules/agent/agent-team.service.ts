@@ -44,6 +44,15 @@ export interface AgentTeamDeps extends AgentDeps {
    * `contractIncomeAvailable: false`.
    */
   contractIncome?: (memberId: number, bounds: Date[]) => Promise<Map<number, ContractIncome>>;
+  /**
+   * Seam for the agent-contracts module: debt repayments per period by the same bounds — `received`
+   * as creditor (late money from an upline short of funds), `withheld` as debtor (the part of its own
+   * contract credits that repaid its debts). Absent: reported as 0.
+   */
+  debtRepayments?: (
+    memberId: number,
+    bounds: Date[],
+  ) => Promise<Map<number, { received: number; withheld: number }>>;
 }
 
 /** The ids a team call covers: the whole team, or the one member of it the caller named. */
@@ -167,14 +176,18 @@ const noSources = (): Record<IncomeSource, number> => ({
   UPLINE_TRANSFER: 0,
   DOWNLINE_TRANSFER: 0,
   CONTRACT: 0,
+  DEBT_REPAID: 0,
+  DEBT_WITHHELD: 0,
 });
 type ContractIncome = IncomeValue['totals']['contracts'];
 const noContracts = (): ContractIncome => ({ DIVIDEND: 0, DAILY: 0, HOURLY: 0, REALTIME: 0 });
 
 /**
  * GET /wps/agent/income: what the caller was credited, by source and calendar period of the
- * merchant's zone: transfers from its upline, transfers from its own tree, and contract pay (the
- * `contractIncome` seam). Transfers from anyone else (a past upline after a move) count nowhere.
+ * merchant's zone: transfers from its upline, transfers from its own tree, contract pay (the
+ * `contractIncome` seam), and debt repayments (the `debtRepayments` seam): received as creditor, and
+ * withheld from its contract pay as debtor (negative). Transfers from anyone else (a past upline after
+ * a move) count nowhere. Each period's total is the sum of its sources.
  */
 export async function getIncome(deps: AgentTeamDeps, auth: RouteAuth, q: IncomeQuery): Promise<IncomeValue> {
   const [timeZone, { currency }, me] = await Promise.all([
@@ -214,8 +227,8 @@ export async function getIncome(deps: AgentTeamDeps, auth: RouteAuth, q: IncomeQ
     }
     if (source) row.sources[source] += c.amount;
   }
+  const bounds = [...periods.map((p) => p.start), periods[periods.length - 1]!.end];
   if (deps.contractIncome) {
-    const bounds = [...periods.map((p) => p.start), periods[periods.length - 1]!.end];
     for (const [i, byKind] of await deps.contractIncome(auth.memberId, bounds)) {
       const row = rows[i];
       if (!row) continue;
@@ -225,9 +238,17 @@ export async function getIncome(deps: AgentTeamDeps, auth: RouteAuth, q: IncomeQ
       }
     }
   }
+  if (deps.debtRepayments) {
+    for (const [i, d] of await deps.debtRepayments(auth.memberId, bounds)) {
+      const row = rows[i];
+      if (!row) continue;
+      row.sources.DEBT_REPAID += d.received;
+      row.sources.DEBT_WITHHELD -= d.withheld;
+    }
+  }
   const totals = { total: 0, sources: noSources(), contracts: noContracts() };
   for (const row of rows) {
-    row.total = row.sources.UPLINE_TRANSFER + row.sources.DOWNLINE_TRANSFER + row.sources.CONTRACT;
+    row.total = (Object.keys(row.sources) as IncomeSource[]).reduce((sum, s) => sum + row.sources[s], 0);
     totals.total += row.total;
     for (const s of Object.keys(totals.sources) as IncomeSource[]) totals.sources[s] += row.sources[s];
     for (const k of Object.keys(totals.contracts) as (keyof ContractIncome)[])

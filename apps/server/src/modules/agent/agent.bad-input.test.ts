@@ -121,7 +121,9 @@ async function digest(): Promise<string> {
       || coalesce((select string_agg(ancestor_id || '>' || descendant_id, '|' order by 1, 2) from member_tree), '')
       || coalesce((select string_agg(to_jsonb(a)::text, '|' order by to_jsonb(a)::text) from affiliate a), '')
       || coalesce((select count(*)::text || ':' || coalesce(sum(amount), 0)::text from ledger_transfer), '')
-      || coalesce((select count(*)::text from operator_audit), '')) as d`.execute(t.database.db);
+      || coalesce((select count(*)::text from operator_audit), '')
+      || coalesce((select string_agg(to_jsonb(s)::text, '|' order by merchant_code) from agent_settings s), '')
+    ) as d`.execute(t.database.db);
   return rows[0]!.d;
 }
 
@@ -208,6 +210,12 @@ const OPS_CALLS: { name: keyof typeof agentCalls; path: () => string; body?: () 
     name: 'opsMoveMember',
     path: () => r.opsMoveMember.path,
     body: () => ({ memberId: id.child, uplineAccount: account.sub, reason: 'a valid reason' }),
+  },
+  { name: 'opsAgentSettings', path: () => r.opsAgentSettings.path },
+  {
+    name: 'opsPutAgentSettings',
+    path: () => r.opsPutAgentSettings.path,
+    body: () => ({ promoteAllowed: false, reason: 'a valid reason' }),
   },
 ];
 
@@ -439,6 +447,29 @@ describe('generated bad input on the agent calls', () => {
           ),
         ),
         (body) => opsCall(r.opsMoveMember.path, 'POST', { token: opsToken, body }),
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    `${r.opsPutAgentSettings.path}: ${RUNS} bad bodies answer a 4xx with a code and set nothing`,
+    async () => {
+      await refusesAll(
+        fc.constant(null).chain(() =>
+          badBodies(
+            r.opsPutAgentSettings.body!,
+            { promoteAllowed: false, reason: 'a valid reason' },
+            ['promoteAllowed', 'reason'],
+            {
+              reason: fc.oneof(
+                fc.constantFrom('', '  ', 'ab', '  ab  '),
+                fc.string({ minLength: 501, maxLength: 600 }),
+              ),
+            },
+          ),
+        ),
+        (body) => opsCall(r.opsPutAgentSettings.path, 'PUT', { token: opsToken, body }),
       );
     },
     TIMEOUT,

@@ -24,8 +24,8 @@ import {
 import { promoteDownline } from './agent-promote.service.ts';
 
 export interface AgentRouteDeps extends AgentTeamDeps {
-  /** Agents may promote a direct downline member to agent. */
-  promoteAllowed: boolean;
+  /** Config AGENT_PROMOTE: whether agents may promote until an operator sets it (agent_settings). */
+  promoteDefault: boolean;
   merchantCode: string;
   serverKey: ServerKey;
   visitor: (request: FastifyRequest) => Visitor;

@@ -358,13 +358,13 @@ describe('POST /wps/agent/downline/promote', () => {
     expect((await findMemberById(db(), tree.m2))?.type).toBe(MEMBER_TYPE.MEMBER);
   });
 
-  it('is refused with 403 promote_not_allowed when the operator turned it off', async () => {
+  it('is refused with 403 promote_not_allowed when the config turns it off and no operator set it', async () => {
     const deps = {
       db: db(),
       clock: () => new Date(),
       merchantCurrency: async () => ({ currency: 'BRL', currencySymbol: 'R$' }),
       timeZone: async () => 'UTC',
-      promoteAllowed: false,
+      promoteDefault: false,
     };
     await expect(
       promoteDownline(deps, { memberId: tree.a, merchantCode: 'banca' } as never, { memberId: tree.m2 }),

@@ -314,6 +314,14 @@ const MATRIX: Record<string, { method: string; path: string; need: Need; body?: 
     need: 'withdrawals.decide',
     body: { ids: [] },
   },
+  // The agent module's settings (issue 24, branch agentops2).
+  'agent.opsAgentSettings': { method: 'GET', path: '/ops/agent-settings', need: 'agents.read' },
+  'agent.opsPutAgentSettings': {
+    method: 'PUT',
+    path: '/ops/agent-settings',
+    need: 'agents.manage',
+    body: {},
+  },
 };
 
 let t: OpsTestServer;

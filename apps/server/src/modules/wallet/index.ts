@@ -74,7 +74,11 @@ export {
   type MoneyFact,
 } from './records/report-sources.service.ts';
 export { memberMoneyOverview } from './records/member-overview.service.ts';
-export { memberCreditsByPeriod, membersMoneyLines } from './records/team-record.service.ts';
+export {
+  memberCreditsByPeriod,
+  memberReferencedByPeriod,
+  membersMoneyLines,
+} from './records/team-record.service.ts';
 export { addTurnoverRequirement, recordTurnover } from './member-state/turnover.service.ts';
 export { merchantCurrencyFrom, type WalletDeps } from './merchant-currency.ts';
 

@@ -6,11 +6,13 @@ import {
   type ContractKind,
   type ContractOfferBody,
   type ContractProduct,
+  type ContractStep,
   type ContractView,
   type SettlementView,
 } from '@banca/contract';
 import { isApiError } from '@/api';
 import { useT } from '@/i18n';
+import { dateTimeFormat } from '@/lib/clock';
 import { formatMinorUnits } from '@/lib/money';
 import { useUi } from '@/state';
 import { Button, Empty, Spinner } from '@/ui';
@@ -369,7 +371,32 @@ const ACTIONS: Record<string, { upline: ContractAction[]; downline: ContractActi
   termination_requested: { upline: ['confirm', 'keep'], downline: ['confirm', 'keep'] },
 };
 
-function ContractRow({ c }: { c: ContractView }) {
+/** The contract's status history (agent_contract_status_history), folded under its terms. */
+function ContractHistory({ steps }: { steps: ContractStep[] }) {
+  const { t, language } = useT();
+  const when = dateTimeFormat(language);
+  if (steps.length === 0) return null;
+  return (
+    <details className="contract-history">
+      <summary>{t('contracts.history', { count: steps.length })}</summary>
+      <ol data-testid="contract-history">
+        {steps.map((h, i) => (
+          <li key={i}>
+            <span className="contract-history__at">
+              {h.at ? when.format(new Date(h.at)) : t('contracts.historyNotRecorded')}
+            </span>{' '}
+            {t(`contracts.statuses.${h.status}`)} · {t(`contracts.historyBy.${h.by}`)}
+            {h.reason && (ENDED_REASONS as readonly string[]).includes(h.reason) && (
+              <> · {t(`contracts.endedReasons.${h.reason as (typeof ENDED_REASONS)[number]}`)}</>
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+function ContractRow({ c }: { c: ContractView & { history: ContractStep[] } }) {
   const { t } = useT();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -398,6 +425,7 @@ function ContractRow({ c }: { c: ContractView }) {
         )}
       </p>
       <ContractTerms contract={c} />
+      <ContractHistory steps={c.history} />
       {actions.length > 0 && (
         <div className="contract-card__actions">
           {actions.map((a) => (

@@ -1,6 +1,11 @@
 import type { DbOrTrx } from '../../../database.ts';
 import { calendarPeriods, type CalendarPeriod } from '../wallet-day.ts';
-import { creditsByPeriod, mainAccountsOf, selectRecord } from './wallet-record.repository.ts';
+import {
+  creditsByPeriod,
+  mainAccountsOf,
+  referencedByPeriod,
+  selectRecord,
+} from './wallet-record.repository.ts';
 
 /*
  * Reads of many members' money for the agent centre (the agent module has already scoped the ids to
@@ -75,3 +80,10 @@ export async function memberCreditsByPeriod(
   const credits = await creditsByPeriod(db, { memberId: r.memberId, kinds: r.kinds, bounds });
   return { periods, credits };
 }
+
+/**
+ * A member's transfers of one kind whose reference starts with a prefix, per period [bounds[i],
+ * bounds[i + 1]) and side (what its accounts received, what they paid): for a module that reads back
+ * the transfers it referenced itself (agent contracts' debt repayments).
+ */
+export const memberReferencedByPeriod = referencedByPeriod;

@@ -141,3 +141,35 @@ export async function creditsByPeriod(
     amount: Number(x.amount),
   }));
 }
+
+/**
+ * One member's transfers of one kind whose reference starts with `referencePrefix`, summed per period
+ * (`bounds` as creditsByPeriod) and per side: `credit` what its accounts received, `debit` what they
+ * paid. A module reads the transfers it referenced itself this way (the agent contracts' debt
+ * repayments, `contract-debt:<debt>`).
+ */
+export async function referencedByPeriod(
+  db: DbOrTrx,
+  r: { memberId: number; kind: string; referencePrefix: string; bounds: readonly Date[] },
+): Promise<{ bucket: number; side: 'debit' | 'credit'; amount: number }[]> {
+  const bounds = r.bounds.map((d) => d.toISOString());
+  const like = `${r.referencePrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const side = (s: 'debit' | 'credit') =>
+    db
+      .selectFrom('ledger_transfer as t')
+      .innerJoin('ledger_account as a', 'a.id', s === 'debit' ? 't.debit_account_id' : 't.credit_account_id')
+      .select([
+        sql<number>`width_bucket(t.created_at, ${bounds}::timestamptz[])`.as('bucket'),
+        sql<'debit' | 'credit'>`${s}::text`.as('side'),
+        sql<string>`sum(t.amount)`.as('amount'),
+      ])
+      .where('a.member_id', '=', r.memberId)
+      .where('a.kind', '=', 'MEMBER')
+      .where('t.kind', '=', r.kind as never)
+      .where('t.reference', 'like', like)
+      .where('t.created_at', '>=', r.bounds[0]!)
+      .where('t.created_at', '<', r.bounds[r.bounds.length - 1]!)
+      .groupBy(sql`1`);
+  const rows = await side('debit').unionAll(side('credit')).execute();
+  return rows.map((x) => ({ bucket: Number(x.bucket) - 1, side: x.side, amount: Number(x.amount) }));
+}

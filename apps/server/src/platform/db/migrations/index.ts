@@ -44,6 +44,8 @@ import * as m202611271630 from './202611271630-agent-contracts.ts';
 import * as m202611271700 from './202611271700-system-cs-entries-game-rtp.ts';
 import * as m202611271720 from './202611271720-agent-hourly.ts';
 import * as m202611271740 from './202611271740-reports-team-active-count.ts';
+import * as m202611281000 from './202611281000-agent-contract-history.ts';
+import * as m202611281010 from './202611281010-agent-settings.ts';
 import * as m202611281020 from './202611281020-reports-round-hour-facts.ts';
 
 /**
@@ -108,6 +110,8 @@ export const migrations: Record<string, Migration> = {
   '202611271700-system-cs-entries-game-rtp': m202611271700,
   '202611271720-agent-hourly': m202611271720,
   '202611271740-reports-team-active-count': m202611271740,
+  '202611281000-agent-contract-history': m202611281000,
+  '202611281010-agent-settings': m202611281010,
   '202611281020-reports-round-hour-facts': m202611281020,
 };
 

@@ -7,10 +7,12 @@ import { ensureMoreMessages, setLanguage, t } from '@/i18n';
 import { uiStore, type MemberInfo } from '@/state';
 import IncomeReport from './IncomeReport';
 
-const sources = (up: number, down: number, contract = 0) => ({
+const sources = (up: number, down: number, contract = 0, repaid = 0, withheld = 0) => ({
   UPLINE_TRANSFER: up,
   DOWNLINE_TRANSFER: down,
   CONTRACT: contract,
+  DEBT_REPAID: repaid,
+  DEBT_WITHHELD: withheld,
 });
 const kinds = (daily = 0) => ({ DIVIDEND: 0, DAILY: daily, HOURLY: 0, REALTIME: 0 });
 const VALUE: IncomeValue = {
@@ -96,5 +98,45 @@ describe('IncomeReport', () => {
       t('agent.reports.contractKinds.DAILY'),
     );
     expect(screen.getByTestId('income-row').textContent).toContain('5,00');
+    // No debt repayments in the range: no debt lines.
+    expect(screen.queryByTestId('income-DEBT_REPAID')).toBeNull();
+    expect(screen.queryByTestId('income-DEBT_WITHHELD')).toBeNull();
+  });
+
+  it('shows debt repayments as their own lines: received, and withheld from contract pay', async () => {
+    const value: IncomeValue = {
+      ...VALUE,
+      periods: [
+        {
+          label: '2026-11-03',
+          total: 13_00,
+          sources: sources(0, 0, 20_00, 0, -7_00),
+          contracts: kinds(20_00),
+        },
+      ],
+      totals: { total: 13_00, sources: sources(0, 0, 20_00, 0, -7_00), contracts: kinds(20_00) },
+      contractIncomeAvailable: true,
+    };
+    fetchMock.mockImplementationOnce(
+      async () =>
+        new Response(JSON.stringify({ success: true, code: 'ok', message: '', value }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/agentHome?page=agentRevenueReport&from=2026-11-03&to=2026-11-03']}>
+          <IncomeReport />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByTestId('income-total')).textContent).toBe('13,00');
+    expect(screen.getByTestId('income-DEBT_WITHHELD').textContent).toBe('-7,00');
+    // Only the side that moved money in the range is shown.
+    expect(screen.queryByTestId('income-DEBT_REPAID')).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain(
+      t('agent.reports.sources.DEBT_WITHHELD'),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CONTRACT_KINDS, INCOME_SOURCES, type IncomeValue } from '@banca/contract';
+import { CONTRACT_KINDS, INCOME_SOURCES, type IncomeSource, type IncomeValue } from '@banca/contract';
 import { useT } from '@/i18n';
 import { localDay } from '@/lib/clock';
 import { formatMinorUnits } from '@/lib/money';
@@ -11,12 +11,16 @@ type Row = IncomeValue['periods'][number];
 const PERIODS = ['day', 'week', 'month'] as const;
 type Period = (typeof PERIODS)[number];
 const isPeriod = (p: string): p is Period => (PERIODS as readonly string[]).includes(p);
+/** Shown only when they moved money in the range: most agents never owe or are owed. */
+const DEBT_SOURCES: readonly IncomeSource[] = ['DEBT_REPAID', 'DEBT_WITHHELD'];
 
 /**
  * agentRevenueReport (income): what the agent was credited, by source (transfers from its upline,
  * transfers from its own team, contract pay) and by day, week or month over a range of days (the
  * last 30 by default). Contract pay is split by kind (dividends, daily wages, hourly and real-time
  * salaries) for each kind that paid anything in the range; "not yet" when no contracts module reports.
+ * Debt repayments, when there were any in the range: the late pay an upline short of funds paid the
+ * agent, and the part of the agent's own contract pay withheld to repay its debts (negative).
  */
 export default function IncomeReport() {
   const { t, language } = useT();
@@ -27,9 +31,12 @@ export default function IncomeReport() {
   const money = (minor: number) => formatMinorUnits(minor, language);
   const value = query.data;
   const paidKinds = value ? CONTRACT_KINDS.filter((k) => value.totals.contracts[k] !== 0) : [];
+  const sources = INCOME_SOURCES.filter(
+    (s) => !DEBT_SOURCES.includes(s) || (value !== undefined && value.totals.sources[s] !== 0),
+  );
   const columns: RecordColumn<Row>[] = [
     { id: 'label', header: t('agent.reports.periodStart'), card: 'title', render: (r) => r.label },
-    ...INCOME_SOURCES.map((s): RecordColumn<Row> => ({
+    ...sources.map((s): RecordColumn<Row> => ({
       id: s,
       header: t(`agent.reports.sources.${s}`),
       numeric: true,
@@ -74,7 +81,7 @@ export default function IncomeReport() {
       />
       {value && (
         <dl className="records__totals" aria-label={t('agent.reports.total')} data-testid="income-totals">
-          {INCOME_SOURCES.map((s) => (
+          {sources.map((s) => (
             <div key={s}>
               <dt>{t(`agent.reports.sources.${s}`)}</dt>
               <dd data-testid={`income-${s}`}>
