@@ -16,7 +16,8 @@
 //
 // The catalogue: 10,000 games over 40 vendors, imported through the operator's import into a throw-away
 // schema of BENCH_DATABASE_URL / TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
-// dropped at the end. Run from the repository root: `npm run bench -- lobby`.
+// dropped at the end. Run from the repository root: `npm run bench -- lobby`; `BENCH_ONLY=varied` runs only
+// the bare route and the varied requests (with `BENCH_CPU_PROF=<dir>`, a profile of the varied path).
 import './lib/one-line-failure.mjs';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,8 @@ const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
 /** Varied bodies wrk takes in turn: four times the answer cache's 2,000 entries, so none is a hit. */
 const VARIED_BODIES = 8000;
 const CONNECTIONS = 10;
+/** `BENCH_ONLY=varied`: the bare route and the varied run only (e.g. for a CPU profile of the varied path). */
+const ONLY_VARIED = process.env.BENCH_ONLY === 'varied';
 /** What a member's browser sends with every call: its language and the encodings it takes. */
 const BROWSER_HEADERS = { language: 'PT', 'accept-encoding': 'gzip, deflate, br' };
 const TYPES = ['RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS'];
@@ -340,7 +343,7 @@ async function main() {
     const variedBodies = Array.from({ length: VARIED_BODIES }, () => JSON.stringify(variedBody()));
     const runs = [
       ['GET /healthz (bare route)', () => load('bare route', { url: `${base}/healthz` })],
-      ...Object.entries(filters).map(([name, body]) => [
+      ...Object.entries(ONLY_VARIED ? {} : filters).map(([name, body]) => [
         `GCSGAME_gameList ${name}`,
         () => load(name, { url: listPath, body }),
       ]),
@@ -352,7 +355,10 @@ async function main() {
       `\n${generator}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SLICE_SECONDS} s per run, interleaved...`,
     );
     const totals = new Map(
-      runs.map(([name]) => [name, { requests: 0, seconds: 0, p50: [], p99: [], cpuMicros: 0 }]),
+      runs.map(([name]) => [
+        name,
+        { requests: 0, seconds: 0, p50: [], p99: [], cpuMicros: 0, systemMicros: 0 },
+      ]),
     );
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, run] of runs) {
@@ -361,6 +367,7 @@ async function main() {
         const after = await readCounters(child);
         const t = totals.get(name);
         t.cpuMicros += after.cpuMicros - before.cpuMicros;
+        t.systemMicros += after.systemMicros - before.systemMicros;
         t.requests += r.total;
         t.seconds += r.seconds;
         t.p50.push(r.p50);
@@ -372,6 +379,7 @@ async function main() {
       return {
         requests: { average: t.requests / t.seconds },
         cpuPerRequest: t.cpuMicros / t.requests,
+        systemPerRequest: t.systemMicros / t.requests,
         // Per-slice figures: the median p50, and the worst p99 of the rounds.
         latency: {
           p50: [...t.p50].sort((a, b) => a - b)[Math.floor(t.p50.length / 2)],
@@ -380,7 +388,7 @@ async function main() {
       };
     };
     const bare = summary(runs[0][0]);
-    const results = Object.keys(filters).map((name) => [
+    const results = Object.keys(ONLY_VARIED ? {} : filters).map((name) => [
       `GCSGAME_gameList ${name}`,
       summary(`GCSGAME_gameList ${name}`),
     ]);
@@ -397,7 +405,7 @@ async function main() {
       `${f1(r.requests.average)} req/s`,
       `p50 ${ms(r.latency.p50)} ms`,
       `p99 ${ms(r.latency.p99)} ms`,
-      `${r.cpuPerRequest.toFixed(0)} µs gateway CPU/req`,
+      `${r.cpuPerRequest.toFixed(0)} µs gateway CPU/req (kernel ${r.systemPerRequest.toFixed(0)})`,
     ]);
     const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...rows.map((r) => r[i].length)));
     console.log(
@@ -421,9 +429,13 @@ async function main() {
     // far less than throughput.
     const listCpu = results.reduce((sum, [, r]) => sum + r.cpuPerRequest, 0) / results.length;
     console.log(
-      `gateway CPU per request: bare route ${bare.cpuPerRequest.toFixed(0)} µs, cached lists ${listCpu.toFixed(0)} µs (bare/list ${(bare.cpuPerRequest / listCpu).toFixed(2)}), varied ${varied.cpuPerRequest.toFixed(0)} µs`,
+      `gateway CPU per request: bare route ${bare.cpuPerRequest.toFixed(0)} µs, cached lists ${listCpu.toFixed(0)} µs (bare/list ${(bare.cpuPerRequest / listCpu).toFixed(2)}), varied ${varied.cpuPerRequest.toFixed(0)} µs (bare/varied ${(bare.cpuPerRequest / varied.cpuPerRequest).toFixed(2)})`,
     );
-    console.log(`ratio ${(listRate / bare.requests.average).toFixed(2)}`);
+    console.log(
+      ONLY_VARIED
+        ? 'ratio n/a (BENCH_ONLY=varied)'
+        : `ratio ${(listRate / bare.requests.average).toFixed(2)}`,
+    );
   } finally {
     clearTimeout(killTimer);
     if (child.connected) {
