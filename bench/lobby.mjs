@@ -9,14 +9,18 @@
 // ten times wrk's CPU per request, on the same cores); else autocannon, and the bench says so. Every
 // request carries a browser's headers (its language, `accept-encoding: gzip, deflate, br`): the lists
 // go compressed, as to a member. The
-// varied questions are built beforehand (8,000, taken in turn: four times what the answer cache holds,
-// so every one misses). The lists are answered from each node's catalogue snapshot (docs/games-catalogue.md); the
+// varied questions are built beforehand (8,000, taken in turn, each slice going on from where the last
+// stopped: four times what the answer cache holds and twice the questions asked once it remembers, so
+// every one misses). A bare POST relay route (the bench's own, under /wps: a JSON body read and parsed,
+// every global hook, a tiny answer) shows what the lists pay as POST calls before their own work; the
+// ratios stay against /healthz. The lists are answered from each node's catalogue snapshot (docs/games-catalogue.md); the
 // bench prints its size and build time, and the SQL plans of the lists (what the snapshot is checked
 // against, and what docs/games-catalogue.md quotes).
 //
 // The catalogue: 10,000 games over 40 vendors, imported through the operator's import into a throw-away
 // schema of BENCH_DATABASE_URL / TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
-// dropped at the end. Run from the repository root: `npm run bench -- lobby`.
+// dropped at the end. Run from the repository root: `npm run bench -- lobby`; `BENCH_ONLY=varied` runs only
+// the bare route and the varied requests (with `BENCH_CPU_PROF=<dir>`, a profile of the varied path).
 import './lib/one-line-failure.mjs';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +37,10 @@ const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
 /** Varied bodies wrk takes in turn: four times the answer cache's 2,000 entries, so none is a hit. */
 const VARIED_BODIES = 8000;
 const CONNECTIONS = 10;
+/** The bench's bare POST route (registered by the bench's gateway child only). */
+const ECHO_PATH = '/wps/relay/BENCH_echo';
+/** `BENCH_ONLY=varied`: the bare route and the varied run only (e.g. for a CPU profile of the varied path). */
+const ONLY_VARIED = process.env.BENCH_ONLY === 'varied';
 /** What a member's browser sends with every call: its language and the encodings it takes. */
 const BROWSER_HEADERS = { language: 'PT', 'accept-encoding': 'gzip, deflate, br' };
 const TYPES = ['RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS'];
@@ -167,6 +175,16 @@ async function serve() {
   const snapshotBytes = process.memoryUsage().heapUsed - heapBefore;
   if (snapshot.size !== GAMES) throw new Error(`snapshot holds ${snapshot.size} games`);
   const app = await buildApp({ config, db: database.db, logger });
+  // Not part of the gateway: a reference for what the lists pay as POST relay calls before their own
+  // work. A POST under /wps with a small JSON body (read and parsed), through every global hook the
+  // list goes through (the system guard, no-store, the dispatcher's nudge after a POST), answering a
+  // tiny envelope; no body schema and no answer schema.
+  app.post(ECHO_PATH, async (request) => ({
+    success: true,
+    code: 0,
+    message: 'success',
+    value: { pageNo: request.body?.pageNo ?? 0 },
+  }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address();
   process.send({
@@ -248,7 +266,14 @@ async function main() {
     const useWrk = wrkAvailable();
     const generator = useWrk ? 'wrk (1 thread)' : 'autocannon (wrk not installed)';
     /** One slice of load, the same figures whichever generator runs it. */
-    const load = async (name, { url, body, bodies }) => {
+    // Each slice's generator starts at its first body: the varied bodies are handed to each slice from
+    // where the previous one stopped, so a question comes back only after all 8,000 others (every
+    // slice starting at the first body again had asked the same questions in each slice: on a slow
+    // machine, fewer than the cache remembers, so from the third slice on they were cache hits).
+    let variedSent = 0;
+    const load = async (name, { url, body, bodies: allBodies }) => {
+      const from = allBodies ? variedSent % allBodies.length : 0;
+      const bodies = allBodies && [...allBodies.slice(from), ...allBodies.slice(0, from)];
       let r;
       if (useWrk) {
         const w = await wrkRun({
@@ -299,6 +324,7 @@ async function main() {
         };
       }
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      if (allBodies) variedSent += r.total;
       return r;
     };
     // Varied requests: each one a new question (what the per-node answer cache does not hold, about
@@ -340,7 +366,11 @@ async function main() {
     const variedBodies = Array.from({ length: VARIED_BODIES }, () => JSON.stringify(variedBody()));
     const runs = [
       ['GET /healthz (bare route)', () => load('bare route', { url: `${base}/healthz` })],
-      ...Object.entries(filters).map(([name, body]) => [
+      [
+        'POST bare relay (JSON body, tiny answer)',
+        () => load('bare POST', { url: `${base}${ECHO_PATH}`, body: filters['by type (RNG)'] }),
+      ],
+      ...Object.entries(ONLY_VARIED ? {} : filters).map(([name, body]) => [
         `GCSGAME_gameList ${name}`,
         () => load(name, { url: listPath, body }),
       ]),
@@ -352,7 +382,10 @@ async function main() {
       `\n${generator}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SLICE_SECONDS} s per run, interleaved...`,
     );
     const totals = new Map(
-      runs.map(([name]) => [name, { requests: 0, seconds: 0, p50: [], p99: [], cpuMicros: 0 }]),
+      runs.map(([name]) => [
+        name,
+        { requests: 0, seconds: 0, p50: [], p99: [], cpuMicros: 0, systemMicros: 0 },
+      ]),
     );
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, run] of runs) {
@@ -361,6 +394,7 @@ async function main() {
         const after = await readCounters(child);
         const t = totals.get(name);
         t.cpuMicros += after.cpuMicros - before.cpuMicros;
+        t.systemMicros += after.systemMicros - before.systemMicros;
         t.requests += r.total;
         t.seconds += r.seconds;
         t.p50.push(r.p50);
@@ -372,6 +406,7 @@ async function main() {
       return {
         requests: { average: t.requests / t.seconds },
         cpuPerRequest: t.cpuMicros / t.requests,
+        systemPerRequest: t.systemMicros / t.requests,
         // Per-slice figures: the median p50, and the worst p99 of the rounds.
         latency: {
           p50: [...t.p50].sort((a, b) => a - b)[Math.floor(t.p50.length / 2)],
@@ -380,7 +415,8 @@ async function main() {
       };
     };
     const bare = summary(runs[0][0]);
-    const results = Object.keys(filters).map((name) => [
+    const barePost = summary(runs[1][0]);
+    const results = Object.keys(ONLY_VARIED ? {} : filters).map((name) => [
       `GCSGAME_gameList ${name}`,
       summary(`GCSGAME_gameList ${name}`),
     ]);
@@ -390,6 +426,7 @@ async function main() {
     const ms = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
     const rows = [
       ['GET /healthz (bare route)', bare],
+      ['POST bare relay (JSON body, tiny answer)', barePost],
       ...results,
       ['GCSGAME_gameList, varied page/search', varied],
     ].map(([name, r]) => [
@@ -397,7 +434,7 @@ async function main() {
       `${f1(r.requests.average)} req/s`,
       `p50 ${ms(r.latency.p50)} ms`,
       `p99 ${ms(r.latency.p99)} ms`,
-      `${r.cpuPerRequest.toFixed(0)} µs gateway CPU/req`,
+      `${r.cpuPerRequest.toFixed(0)} µs gateway CPU/req (kernel ${r.systemPerRequest.toFixed(0)})`,
     ]);
     const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...rows.map((r) => r[i].length)));
     console.log(
@@ -421,9 +458,13 @@ async function main() {
     // far less than throughput.
     const listCpu = results.reduce((sum, [, r]) => sum + r.cpuPerRequest, 0) / results.length;
     console.log(
-      `gateway CPU per request: bare route ${bare.cpuPerRequest.toFixed(0)} µs, cached lists ${listCpu.toFixed(0)} µs (bare/list ${(bare.cpuPerRequest / listCpu).toFixed(2)}), varied ${varied.cpuPerRequest.toFixed(0)} µs`,
+      `gateway CPU per request: bare route ${bare.cpuPerRequest.toFixed(0)} µs, cached lists ${listCpu.toFixed(0)} µs (bare/list ${(bare.cpuPerRequest / listCpu).toFixed(2)}), varied ${varied.cpuPerRequest.toFixed(0)} µs (bare/varied ${(bare.cpuPerRequest / varied.cpuPerRequest).toFixed(2)})`,
     );
-    console.log(`ratio ${(listRate / bare.requests.average).toFixed(2)}`);
+    console.log(
+      ONLY_VARIED
+        ? 'ratio n/a (BENCH_ONLY=varied)'
+        : `ratio ${(listRate / bare.requests.average).toFixed(2)}`,
+    );
   } finally {
     clearTimeout(killTimer);
     if (child.connected) {

@@ -16,12 +16,20 @@ export async function serveCounters() {
     if (msg !== 'counters') return;
     const { user, system } = process.cpuUsage();
     process.send({
-      counters: { statements, cpuMicros: user + system, elu: performance.eventLoopUtilization() },
+      counters: {
+        statements,
+        cpuMicros: user + system,
+        systemMicros: system,
+        elu: performance.eventLoopUtilization(),
+      },
     });
   });
 }
 
-/** In the parent: the child's counters now ({ statements, cpuMicros, elu: its event-loop utilisation so far }). */
+/**
+ * In the parent: the child's counters now ({ statements, cpuMicros, systemMicros: the kernel's part of
+ * cpuMicros, elu: its event-loop utilisation so far }).
+ */
 export function readCounters(child) {
   return new Promise((resolve) => {
     const onMessage = (m) => {

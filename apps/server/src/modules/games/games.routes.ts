@@ -59,8 +59,9 @@ export function registerGamesRoutes(app: FastifyInstance, deps: GamesRouteDeps):
     };
     const page = { pageNo: body.pageNo, pageSize: body.pageSize };
     // Each game's JSON is checked once per catalogue version and shared: a list not asked before
-    // costs its filter and the check of its envelope's few numbers, not a check of every game.
-    return catalogue.cache.get(
+    // costs its filter and the check of its envelope's few numbers, not a check of every game. The
+    // answer is kept from its second ask (most pages and searches are asked once).
+    return catalogue.cache.getAskedAgain(
       JSON.stringify(['envelope', gamesRoutes.gameList.id, list, page]),
       async () => {
         const { value, games } = await catalogue.gameListJson(list, page);

@@ -121,4 +121,34 @@ describe('CatalogueCache', () => {
     expect(await c.cache.get('a', c.load('a3'))).toBe('a3');
     expect(c.builds()).toBe(2);
   });
+
+  it('keeps an answer only from its second ask while remembered (getAskedAgain)', async () => {
+    const c = setup(2);
+    // Asked once: answered, not kept.
+    expect(await c.cache.getAskedAgain('a', c.load('a1'))).toBe('a1');
+    // Asked again: made again and kept from now on.
+    expect(await c.cache.getAskedAgain('a', c.load('a2'))).toBe('a2');
+    expect(await c.cache.getAskedAgain('a', c.load('a3'))).toBe('a2');
+    expect(c.loads()).toBe(2);
+    // Kept answers are shared with get, and one kept by get is a hit at once.
+    expect(await c.cache.get('a', c.load('a4'))).toBe('a2');
+    await c.cache.get('b', c.load('b1'));
+    expect(await c.cache.getAskedAgain('b', c.load('b2'))).toBe('b1');
+    // Only the last 2 * maxEntries keys asked once are remembered: a key asked long ago is new again.
+    for (const key of ['x', 'y', 'z', 'w', 'v']) await c.cache.getAskedAgain(key, c.load(key));
+    expect(await c.cache.getAskedAgain('x', c.load('x2'))).toBe('x2');
+    expect(await c.cache.getAskedAgain('x', c.load('x3'))).toBe('x3');
+    expect(await c.cache.getAskedAgain('x', c.load('x4'))).toBe('x3');
+    // A new catalogue version forgets what was asked with the old one.
+    c.cache.changed(c.bump());
+    expect(await c.cache.getAskedAgain('x', c.load('x5'))).toBe('x5');
+    expect(await c.cache.getAskedAgain('x', c.load('x6'))).toBe('x6');
+    expect(await c.cache.getAskedAgain('x', c.load('x7'))).toBe('x6');
+    // A failure is not kept.
+    await c.cache.getAskedAgain('bad', c.load('ok'));
+    await expect(c.cache.getAskedAgain('bad', () => Promise.reject(new Error('boom')))).rejects.toThrow(
+      'boom',
+    );
+    expect(await c.cache.getAskedAgain('bad', c.load('ok2'))).toBe('ok2');
+  });
 });
