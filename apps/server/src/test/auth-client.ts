@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { CompactEncrypt, importJWK } from 'jose';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { authRoutes, errorEnvelopeSchema, systemRoutes } from '@banca/contract';
+import { authRoutes, errorEnvelopeSchema, loginValueSchema, systemRoutes } from '@banca/contract';
 import { seedDemoAccounts } from '../seed/demo-accounts.ts';
 import { seedDemo } from '../seed/demo-seed.ts';
 import { hashPassword } from '../platform/crypto/password.ts';
 import type { Db } from '../database.ts';
+import { moveMember } from '../modules/member/index.ts';
 import { getJson, startApp, type RunningApp } from './test-app.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
@@ -233,3 +234,21 @@ export const expectFailure = (res: { status: number; body: unknown }, status: nu
     value: Record<string, unknown>;
   };
 };
+
+/**
+ * A fresh account of `type` (an account name starting `prefix`; below `parentId` through the member
+ * module's tree maintenance when given), logged in from an address it knows.
+ */
+export async function loginFreshAccount(
+  t: { database: TestDatabase; client: AuthClient },
+  type: number,
+  { prefix, parentId }: { prefix: string; parentId?: number | undefined },
+): Promise<{ token: string; memberId: number; account: string }> {
+  const ip = freshIp();
+  const account = freshUsername(prefix);
+  const [memberId] = await insertAccounts(t.database.db, [{ account, type, knownIps: [ip] }]);
+  if (parentId !== undefined) expect(await moveMember(t.database.db, memberId!, parentId)).toBe(true);
+  const res = await t.client.login(account, FAST_PASSWORD, {}, { ip });
+  expect(res.status).toBe(200);
+  return { token: loginValueSchema.parse(res.body.value).token, memberId: memberId!, account };
+}

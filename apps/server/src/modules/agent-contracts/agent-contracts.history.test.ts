@@ -12,7 +12,6 @@ import {
   agentContractRoutes,
   contractListSchema,
   contractViewSchema,
-  loginValueSchema,
   MEMBER_TYPE,
   opsContractDetailSchema,
   type ContractOfferBody,
@@ -20,9 +19,8 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillContractStatusHistory } from '../../platform/db/migrations/202611281000-agent-contract-history.ts';
-import { FAST_PASSWORD, freshIp, freshUsername, insertAccounts } from '../../test/auth-client.ts';
+import { loginFreshAccount } from '../../test/auth-client.ts';
 import { startOpsTestServer, type OpsTestServer } from '../../test/ops-client.ts';
-import { moveMember } from '../member/index.ts';
 
 let t: OpsTestServer;
 let admin: { id: number; token: string };
@@ -37,17 +35,8 @@ interface Agent {
   memberId: number;
 }
 
-async function loginAs(parentId?: number): Promise<Agent> {
-  const ip = freshIp();
-  const account = freshUsername('hst');
-  const [memberId] = await insertAccounts(t.database.db, [
-    { account, type: MEMBER_TYPE.AGENT, knownIps: [ip] },
-  ]);
-  if (parentId !== undefined) expect(await moveMember(t.database.db, memberId!, parentId)).toBe(true);
-  const res = await t.client.login(account, FAST_PASSWORD, {}, { ip });
-  expect(res.status).toBe(200);
-  return { token: loginValueSchema.parse(res.body.value).token, memberId: memberId! };
-}
+const loginAs = (parentId?: number): Promise<Agent> =>
+  loginFreshAccount(t, MEMBER_TYPE.AGENT, { prefix: 'hst', parentId });
 
 const call = (route: { path: string; method: string }, token: string, body?: unknown) =>
   t.client.call(route.path, { method: route.method, token, ...(body !== undefined ? { body } : {}) });

@@ -11,15 +11,13 @@ import {
   agentRoutes,
   contractViewSchema,
   incomeValueSchema,
-  loginValueSchema,
   MEMBER_TYPE,
   type ContractOfferBody,
 } from '@banca/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAST_PASSWORD, freshIp, freshUsername, insertAccounts } from '../../test/auth-client.ts';
+import { loginFreshAccount } from '../../test/auth-client.ts';
 import { startOpsTestServer, type OpsTestServer } from '../../test/ops-client.ts';
-import { moveMember } from '../member/index.ts';
 import { ensureMemberWallet, houseAccount, memberBalances, transfer } from '../wallet/index.ts';
 
 let t: OpsTestServer;
@@ -35,15 +33,8 @@ interface Agent {
   memberId: number;
 }
 
-async function loginAs(type: number, parentId?: number): Promise<Agent> {
-  const ip = freshIp();
-  const account = freshUsername('inc');
-  const [memberId] = await insertAccounts(t.database.db, [{ account, type, knownIps: [ip] }]);
-  if (parentId !== undefined) expect(await moveMember(t.database.db, memberId!, parentId)).toBe(true);
-  const res = await t.client.login(account, FAST_PASSWORD, {}, { ip });
-  expect(res.status).toBe(200);
-  return { token: loginValueSchema.parse(res.body.value).token, memberId: memberId! };
-}
+const loginAs = (type: number, parentId?: number): Promise<Agent> =>
+  loginFreshAccount(t, type, { prefix: 'inc', parentId });
 
 const call = (route: { path: string; method: string }, token: string, body?: unknown, query = '') =>
   t.client.call(`${route.path}${query}`, { method: route.method, token, ...(body ? { body } : {}) });

@@ -14,7 +14,6 @@ import {
   contractListSchema,
   contractViewSchema,
   incomeValueSchema,
-  loginValueSchema,
   MEMBER_TYPE,
   opsContractDetailSchema,
   opsContractSettingsValueSchema,
@@ -26,15 +25,8 @@ import {
 } from '@banca/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectFailure,
-  FAST_PASSWORD,
-  freshIp,
-  freshUsername,
-  insertAccounts,
-} from '../../test/auth-client.ts';
+import { expectFailure, loginFreshAccount } from '../../test/auth-client.ts';
 import { startOpsTestServer, type OpsTestServer } from '../../test/ops-client.ts';
-import { moveMember } from '../member/index.ts';
 import { ensureMemberWallet, houseAccount, memberBalances, transfer } from '../wallet/index.ts';
 
 let t: OpsTestServer;
@@ -55,15 +47,8 @@ interface Agent {
   account: string;
 }
 
-async function loginAs(type: number, parentId?: number): Promise<Agent> {
-  const ip = freshIp();
-  const account = freshUsername('cop');
-  const [memberId] = await insertAccounts(t.database.db, [{ account, type, knownIps: [ip] }]);
-  if (parentId !== undefined) expect(await moveMember(t.database.db, memberId!, parentId)).toBe(true);
-  const res = await t.client.login(account, FAST_PASSWORD, {}, { ip });
-  expect(res.status).toBe(200);
-  return { token: loginValueSchema.parse(res.body.value).token, memberId: memberId!, account };
-}
+const loginAs = (type: number, parentId?: number): Promise<Agent> =>
+  loginFreshAccount(t, type, { prefix: 'cop', parentId });
 
 const agentCall = (
   route: { path: string; method: string },

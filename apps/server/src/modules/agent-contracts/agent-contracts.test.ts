@@ -5,7 +5,6 @@ import {
   contractListSchema,
   contractPreviewValueSchema,
   contractViewSchema,
-  loginValueSchema,
   MEMBER_TYPE,
   settlementListSchema,
   type ContractOfferBody,
@@ -14,14 +13,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectFailure,
-  FAST_PASSWORD,
-  freshIp,
-  freshUsername,
-  insertAccounts,
   startAuthTestServer,
   type AuthTestServer,
+  loginFreshAccount,
 } from '../../test/auth-client.ts';
-import { moveMember } from '../member/index.ts';
 import { ensureMemberWallet, houseAccount, memberBalances, transfer } from '../wallet/index.ts';
 import type { RouteAuth } from '../../platform/http/route-auth.ts';
 import { previewContract, settleKind, type SettlementDeps } from './agent-contracts.settlement.ts';
@@ -37,15 +32,8 @@ interface Agent {
   memberId: number;
 }
 
-async function loginAs(type: number, parentId?: number): Promise<Agent> {
-  const ip = freshIp();
-  const account = freshUsername('ctr');
-  const [memberId] = await insertAccounts(t.database.db, [{ account, type, knownIps: [ip] }]);
-  if (parentId !== undefined) expect(await moveMember(t.database.db, memberId!, parentId)).toBe(true);
-  const res = await t.client.login(account, FAST_PASSWORD, {}, { ip });
-  expect(res.status).toBe(200);
-  return { token: loginValueSchema.parse(res.body.value).token, memberId: memberId! };
-}
+const loginAs = (type: number, parentId?: number): Promise<Agent> =>
+  loginFreshAccount(t, type, { prefix: 'ctr', parentId });
 
 const call = (
   route: { path: string; method: string },

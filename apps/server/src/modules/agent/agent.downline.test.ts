@@ -21,6 +21,7 @@ import {
   insertAccounts,
   startAuthTestServer,
   type AuthTestServer,
+  loginFreshAccount,
 } from '../../test/auth-client.ts';
 import { isInTree, moveMember, teamIds } from '../member/index.ts';
 
@@ -30,14 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function loginAs(type: number): Promise<{ token: string; memberId: number; account: string }> {
-  const ip = freshIp();
-  const account = freshUsername('tree');
-  const [memberId] = await insertAccounts(t.database.db, [{ account, type, knownIps: [ip] }]);
-  const res = await t.client.login(account, FAST_PASSWORD, {}, { ip });
-  expect(res.status).toBe(200);
-  return { token: loginValueSchema.parse(res.body.value).token, memberId: memberId!, account };
-}
+const loginAs = (type: number): Promise<{ token: string; memberId: number; account: string }> =>
+  loginFreshAccount(t, type, { prefix: 'tree' });
 
 async function addDownline(parentId: number, types: number[]): Promise<number[]> {
   const ids = await insertAccounts(

@@ -8,12 +8,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectFailure,
-  FAST_PASSWORD,
   freshIp,
   freshUsername,
   insertAccounts,
   startAuthTestServer,
   type AuthTestServer,
+  loginFreshAccount,
 } from '../../test/auth-client.ts';
 import { moveMember } from '../member/index.ts';
 import { startOfMonthUtc } from './agent.service.ts';
@@ -27,14 +27,8 @@ afterAll(() => t?.close());
 const overview = (token?: string) => t.client.call(agentRoutes.teamOverview.path, token ? { token } : {});
 
 /** Accounts inserted directly (this module does not test registration), then logged in over HTTP. */
-async function loginAs(type: number): Promise<{ token: string; memberId: number }> {
-  const ip = freshIp();
-  const account = freshUsername('team');
-  const [memberId] = await insertAccounts(t.database.db, [{ account, type, knownIps: [ip] }]);
-  const res = await t.client.login(account, FAST_PASSWORD, {}, { ip });
-  expect(res.status).toBe(200);
-  return { token: loginValueSchema.parse(res.body.value).token, memberId: memberId! };
-}
+const loginAs = (type: number): Promise<{ token: string; memberId: number }> =>
+  loginFreshAccount(t, type, { prefix: 'team' });
 
 /** Accounts below `parentId`, linked through the member module's tree maintenance. */
 async function addDownline(parentId: number, types: number[]): Promise<number[]> {

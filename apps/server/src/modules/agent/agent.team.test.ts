@@ -288,7 +288,13 @@ describe('GET /wps/agent/income', () => {
     );
     expect(value.totals).toEqual({
       total: 13_345,
-      sources: { UPLINE_TRANSFER: 12_345, DOWNLINE_TRANSFER: 1_000, CONTRACT: 0 },
+      sources: {
+        UPLINE_TRANSFER: 12_345,
+        DOWNLINE_TRANSFER: 1_000,
+        CONTRACT: 0,
+        DEBT_REPAID: 0,
+        DEBT_WITHHELD: 0,
+      },
       contracts: { DIVIDEND: 0, DAILY: 0, HOURLY: 0, REALTIME: 0 },
     });
     // The agent-contracts module feeds contract pay (none here: agent-contracts.ops.test.ts has it).
