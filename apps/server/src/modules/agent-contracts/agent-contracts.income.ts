@@ -2,6 +2,7 @@ import type { ContractKind } from '@banca/contract';
 import type { DbOrTrx } from '../../database.ts';
 import { memberReferencedByPeriod } from '../wallet/index.ts';
 import { paidToDownline } from './agent-contracts-ops.repository.ts';
+import { DEBT_REPAYMENT_REFERENCE_PREFIX } from './agent-contracts.rules.ts';
 
 export type ContractIncome = Record<ContractKind, number>;
 export const noContractIncome = (): ContractIncome => ({ DIVIDEND: 0, DAILY: 0, HOURLY: 0, REALTIME: 0 });
@@ -36,13 +37,6 @@ export async function contractIncomeByPeriod(
   }
   return out;
 }
-
-/**
- * The ledger reference of a debt repayment: `contract-debt:<debt id>` (written by the settlement,
- * agent-contracts.settlement.ts, with kind AGENT_CONTRACT and the key
- * `agent-contract-debt:<debt>:<settlement>`).
- */
-export const DEBT_REPAYMENT_REFERENCE_PREFIX = 'contract-debt:';
 
 /** What debt repayments moved for the member in a period: received as creditor, withheld as debtor. */
 export interface DebtRepayments {

@@ -223,3 +223,10 @@ export function previousPeriod(
   }
   return { key: kind === 'DAILY' ? fromDay : `${period}:${fromDay}`, fromDay, toDay };
 }
+
+/**
+ * The ledger reference of a debt repayment (written by the settlement with kind AGENT_CONTRACT and the
+ * key `agent-contract-debt:<debt>:<settlement>`; read back by the income report by its prefix).
+ */
+export const DEBT_REPAYMENT_REFERENCE_PREFIX = 'contract-debt:';
+export const debtRepaymentReference = (debtId: number) => `${DEBT_REPAYMENT_REFERENCE_PREFIX}${debtId}`;

@@ -37,6 +37,7 @@ import {
   type SettlementWithContract,
 } from './agent-contracts.repository.ts';
 import {
+  debtRepaymentReference,
   figuresOfMembers,
   previousPeriod,
   realtimeOutcome,
@@ -638,7 +639,7 @@ async function settlePage(
               creditAccountId: t.to,
               amount: t.amount,
               kind: 'AGENT_CONTRACT',
-              reference: `contract-debt:${t.debt!.state.id!}`,
+              reference: debtRepaymentReference(t.debt!.state.id!),
             },
       ),
     );
