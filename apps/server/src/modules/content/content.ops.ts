@@ -74,13 +74,34 @@ const listOf = async (db: DbOrTrx): Promise<OpsContentList> => ({
 
 export const listContentForOps = (deps: ContentOpsDeps) => listOf(deps.db);
 
-/** Which audit action a change is: an enable or disable alone, or an edit. */
-const actionOf = (subject: string, body: object, enabledBefore: boolean) => {
+/** One audit entry of a content change (`content.<subject>.<verb>`), in the change's transaction. */
+const auditContent = (
+  deps: ContentOpsDeps,
+  trx: DbOrTrx,
+  by: { actor: OperatorActor; requestId: string; reason: string | null },
+  subject: 'banner' | 'announcement',
+  verb: string,
+  subjectId: string,
+  before: unknown,
+  after: unknown,
+) =>
+  deps.ops.audit(trx, {
+    actor: by.actor,
+    action: `content.${subject}.${verb}`,
+    subjectType: subject,
+    subjectId,
+    before,
+    after,
+    reason: by.reason,
+    requestId: by.requestId,
+  });
+
+/** Which audit verb a change is: an enable or disable alone, or an edit. */
+const verbOf = (body: object, enabledBefore: boolean) => {
   const onlyToggle = Object.keys(body).every((k) => k === 'enabled' || k === 'reason');
   const enabled = (body as { enabled?: boolean }).enabled;
-  if (onlyToggle && enabled !== undefined && enabled !== enabledBefore)
-    return `content.${subject}.${enabled ? 'enable' : 'disable'}`;
-  return `content.${subject}.update`;
+  if (onlyToggle && enabled !== undefined && enabled !== enabledBefore) return enabled ? 'enable' : 'disable';
+  return 'update';
 };
 
 const nextSort = (rows: readonly { sort: number }[]) => Math.max(0, ...rows.map((r) => r.sort)) + SORT_STEP;
@@ -107,16 +128,16 @@ export async function createBanner(
       enabled: body.enabled,
     });
     const after = toBanner(row);
-    await deps.ops.audit(trx, {
-      actor,
-      action: 'content.banner.create',
-      subjectType: 'banner',
-      subjectId: row.id,
-      before: null,
+    await auditContent(
+      deps,
+      trx,
+      { actor, requestId, reason: body.reason ?? null },
+      'banner',
+      'create',
+      row.id,
+      null,
       after,
-      reason: body.reason ?? null,
-      requestId,
-    });
+    );
     return after;
   });
 }
@@ -147,16 +168,16 @@ export async function updateBanner(
       ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
     });
     const after = toBanner(row);
-    await deps.ops.audit(trx, {
-      actor,
-      action: actionOf('banner', body, before.enabled),
-      subjectType: 'banner',
-      subjectId: id,
+    await auditContent(
+      deps,
+      trx,
+      { actor, requestId, reason: body.reason ?? null },
+      'banner',
+      verbOf(body, before.enabled),
+      id,
       before,
       after,
-      reason: body.reason ?? null,
-      requestId,
-    });
+    );
     return after;
   });
 }
@@ -194,16 +215,16 @@ export async function createAnnouncement(
       published_at: body.publishedAt ?? new Date(),
     });
     const after = toAnnouncement(row);
-    await deps.ops.audit(trx, {
-      actor,
-      action: 'content.announcement.create',
-      subjectType: 'announcement',
-      subjectId: row.id,
-      before: null,
+    await auditContent(
+      deps,
+      trx,
+      { actor, requestId, reason: body.reason ?? null },
+      'announcement',
+      'create',
+      row.id,
+      null,
       after,
-      reason: body.reason ?? null,
-      requestId,
-    });
+    );
     return after;
   });
 }
@@ -244,16 +265,16 @@ export async function updateAnnouncement(
       ...(body.publishedAt !== undefined ? { published_at: body.publishedAt } : {}),
     });
     const after = toAnnouncement(row);
-    await deps.ops.audit(trx, {
-      actor,
-      action: actionOf('announcement', body, before.enabled),
-      subjectType: 'announcement',
-      subjectId: id,
+    await auditContent(
+      deps,
+      trx,
+      { actor, requestId, reason: body.reason ?? null },
+      'announcement',
+      verbOf(body, before.enabled),
+      id,
       before,
       after,
-      reason: body.reason ?? null,
-      requestId,
-    });
+    );
     return after;
   });
 }
@@ -305,16 +326,16 @@ async function deleteContent(
     const before = await list.find(trx, id);
     if (!before) throw new OpsError(list.notFound);
     await list.deleteRow(trx, id);
-    await deps.ops.audit(trx, {
-      actor,
-      action: `content.${list.subject}.delete`,
-      subjectType: list.subject,
-      subjectId: id,
+    await auditContent(
+      deps,
+      trx,
+      { actor, requestId, reason: reason ?? null },
+      list.subject,
+      'delete',
+      id,
       before,
-      after: null,
-      reason: reason ?? null,
-      requestId,
-    });
+      null,
+    );
     return listOf(trx);
   });
 }
@@ -330,16 +351,16 @@ async function reorderContent(
     const all = await list.listAll(trx, true);
     if (!sameRows(body.ids, all)) throw new OpsError('content_list_conflict');
     for (const [i, id] of body.ids.entries()) await list.setSort(trx, id, (i + 1) * SORT_STEP);
-    await deps.ops.audit(trx, {
-      actor,
-      action: `content.${list.subject}.reorder`,
-      subjectType: list.subject,
-      subjectId: 'all',
-      before: all.map((r) => r.id),
-      after: body.ids,
-      reason: body.reason ?? null,
-      requestId,
-    });
+    await auditContent(
+      deps,
+      trx,
+      { actor, requestId, reason: body.reason ?? null },
+      list.subject,
+      'reorder',
+      'all',
+      all.map((r) => r.id),
+      body.ids,
+    );
     return listOf(trx);
   });
 }
