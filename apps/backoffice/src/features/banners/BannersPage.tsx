@@ -279,24 +279,7 @@ function BannerEditor({ banner, onDone }: { banner: OpsBanner | null; onDone: ()
       <h2 id="banner-editor-title">
         {banner ? t('cs.editTitle', { label: banner.titleEN }) : t('banners.newBanner')}
       </h2>
-      <div className="grid2">
-        <Field
-          label={t('banners.titlePT')}
-          name="titlePT"
-          required
-          maxLength={CONTENT_TITLE_MAX}
-          defaultValue={banner?.titlePT}
-          error={server.titlePT ? t('banners.titleInvalid') : undefined}
-        />
-        <Field
-          label={t('banners.titleEN')}
-          name="titleEN"
-          required
-          maxLength={CONTENT_TITLE_MAX}
-          defaultValue={banner?.titleEN}
-          error={server.titleEN ? t('banners.titleInvalid') : undefined}
-        />
-      </div>
+      <TitleFields row={banner} server={server} />
       <div className="grid2">
         <Field
           label={t('banners.imageUrl')}
@@ -446,25 +429,7 @@ function AnnouncementEditor({
           </div>
         )}
       </div>
-      {kind !== 'H' && (
-        <div className="grid2">
-          <Field
-            label={t('banners.titlePT')}
-            name="titlePT"
-            required
-            maxLength={CONTENT_TITLE_MAX}
-            defaultValue={announcement?.titlePT}
-            error={server.titlePT ? t('banners.titleInvalid') : undefined}
-          />
-          <Field
-            label={t('banners.titleEN')}
-            name="titleEN"
-            required
-            maxLength={CONTENT_TITLE_MAX}
-            defaultValue={announcement?.titleEN}
-          />
-        </div>
-      )}
+      {kind !== 'H' && <TitleFields row={announcement} server={server} />}
       <div className="grid2">
         <div className="field">
           <label htmlFor="announcement-pt">{t('banners.contentPT')}</label>
@@ -500,5 +465,31 @@ function AnnouncementEditor({
       {save.isError && <Notice kind="error">{errorText(save.error)}</Notice>}
       <EditorButtons onDone={onDone} pending={save.isPending} />
     </form>
+  );
+}
+
+/** The PT and EN titles of a banner or announcement, with what the server said of them. */
+function TitleFields({
+  row,
+  server,
+}: {
+  row: { titlePT: string; titleEN: string } | null | undefined;
+  server: Record<string, string>;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="grid2">
+      {(['titlePT', 'titleEN'] as const).map((name) => (
+        <Field
+          key={name}
+          label={t(`banners.${name}`)}
+          name={name}
+          required
+          maxLength={CONTENT_TITLE_MAX}
+          defaultValue={row?.[name]}
+          error={server[name] ? t('banners.titleInvalid') : undefined}
+        />
+      ))}
+    </div>
   );
 }
