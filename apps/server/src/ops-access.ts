@@ -6,7 +6,7 @@ import {
 } from '@banca/contract';
 import type { onRequestHookHandler } from 'fastify';
 import type { DbOrTrx } from './database.ts';
-import { DomainError } from './platform/http/app-error.ts';
+import { AppError, DomainError } from './platform/http/app-error.ts';
 
 /**
  * How back-office (`/ops`) routes of any module check who is calling and record what they did,
@@ -71,3 +71,9 @@ export class OpsError extends DomainError<OperatorErrorCode> {
     super(code, OPERATOR_ERROR_STATUS[code], value);
   }
 }
+
+/** The operator an /ops route's guard (`allow`) let in; 401 not_logged_in on a route without one. */
+export const operatorOf = (request: { operator?: OperatorActor | undefined }): OperatorActor => {
+  if (!request.operator) throw new AppError('not_logged_in');
+  return request.operator;
+};

@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { agentRoutes } from '@banca/contract';
-import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
-import { AppError } from '../../platform/http/app-error.ts';
+import { type OpsAccess, operatorOf } from '../../ops-access.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
 import {
   agentDownlineLevel,
@@ -10,11 +9,6 @@ import {
   type AgentOpsDeps,
 } from './agent-ops.service.ts';
 import { getAgentSettings, putAgentSettings } from './agent-settings.service.ts';
-
-const actorOf = (request: FastifyRequest): OperatorActor => {
-  if (!request.operator) throw new AppError('not_logged_in');
-  return request.operator;
-};
 
 /** The back office's agent calls, guarded by the role matrix (agents.read, agents.manage): agents,
  *  tree, move, and the agent module's own settings (agent_settings). */
@@ -35,7 +29,7 @@ export function registerAgentOpsRoutes(
   registerRoute(
     app,
     agentRoutes.opsMoveMember,
-    ({ body, request }) => moveMemberToUpline(deps, actorOf(request), body, request.id),
+    ({ body, request }) => moveMemberToUpline(deps, operatorOf(request), body, request.id),
     { onRequest: access.allow('agents.manage') },
   );
   registerRoute(app, agentRoutes.opsAgentSettings, () => getAgentSettings(deps), {
@@ -44,7 +38,7 @@ export function registerAgentOpsRoutes(
   registerRoute(
     app,
     agentRoutes.opsPutAgentSettings,
-    ({ body, request }) => putAgentSettings(deps, actorOf(request), body, request.id),
+    ({ body, request }) => putAgentSettings(deps, operatorOf(request), body, request.id),
     { onRequest: access.allow('agents.manage') },
   );
 }

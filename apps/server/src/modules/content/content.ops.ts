@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ANNOUNCEMENT_KINDS,
   BANNER_GROUPS,
@@ -18,7 +18,7 @@ import {
   type UpdateBannerBody,
 } from '@banca/contract';
 import type { Db, DbOrTrx } from '../../database.ts';
-import { OpsError, type OperatorActor, type OpsAccess } from '../../ops-access.ts';
+import { OpsError, type OperatorActor, type OpsAccess, operatorOf } from '../../ops-access.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
@@ -370,61 +370,57 @@ export const reorderBanners = reorderContent.bind(null, BANNERS);
 export const deleteAnnouncement = deleteContent.bind(null, ANNOUNCEMENTS);
 export const reorderAnnouncements = reorderContent.bind(null, ANNOUNCEMENTS);
 
-const actorOf = (request: FastifyRequest): OperatorActor => {
-  if (!request.operator) throw new AppError('not_logged_in');
-  return request.operator;
-};
-
 export function registerContentOpsRoutes(app: FastifyInstance, deps: ContentOpsDeps): void {
   const guard = { onRequest: deps.ops.allow('content.manage') };
   registerRoute(app, contentRoutes.listContent, () => listContentForOps(deps), guard);
   registerRoute(
     app,
     contentRoutes.createBanner,
-    ({ body, request }) => createBanner(deps, actorOf(request), body, request.id),
+    ({ body, request }) => createBanner(deps, operatorOf(request), body, request.id),
     guard,
   );
   registerRoute(
     app,
     contentRoutes.updateBanner,
-    ({ params, body, request }) => updateBanner(deps, actorOf(request), params.id, body, request.id),
+    ({ params, body, request }) => updateBanner(deps, operatorOf(request), params.id, body, request.id),
     guard,
   );
   registerRoute(
     app,
     contentRoutes.deleteBanner,
-    ({ params, query, request }) => deleteBanner(deps, actorOf(request), params.id, query.reason, request.id),
+    ({ params, query, request }) =>
+      deleteBanner(deps, operatorOf(request), params.id, query.reason, request.id),
     guard,
   );
   registerRoute(
     app,
     contentRoutes.reorderBanners,
-    ({ body, request }) => reorderBanners(deps, actorOf(request), body, request.id),
+    ({ body, request }) => reorderBanners(deps, operatorOf(request), body, request.id),
     guard,
   );
   registerRoute(
     app,
     contentRoutes.createAnnouncement,
-    ({ body, request }) => createAnnouncement(deps, actorOf(request), body, request.id),
+    ({ body, request }) => createAnnouncement(deps, operatorOf(request), body, request.id),
     guard,
   );
   registerRoute(
     app,
     contentRoutes.updateAnnouncement,
-    ({ params, body, request }) => updateAnnouncement(deps, actorOf(request), params.id, body, request.id),
+    ({ params, body, request }) => updateAnnouncement(deps, operatorOf(request), params.id, body, request.id),
     guard,
   );
   registerRoute(
     app,
     contentRoutes.deleteAnnouncement,
     ({ params, query, request }) =>
-      deleteAnnouncement(deps, actorOf(request), params.id, query.reason, request.id),
+      deleteAnnouncement(deps, operatorOf(request), params.id, query.reason, request.id),
     guard,
   );
   registerRoute(
     app,
     contentRoutes.reorderAnnouncements,
-    ({ body, request }) => reorderAnnouncements(deps, actorOf(request), body, request.id),
+    ({ body, request }) => reorderAnnouncements(deps, operatorOf(request), body, request.id),
     guard,
   );
 }

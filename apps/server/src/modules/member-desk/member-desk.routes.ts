@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { memberOpsRoutes } from '@banca/contract';
-import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
-import { AppError } from '../../platform/http/app-error.ts';
+import { type OpsAccess, operatorOf } from '../../ops-access.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
 import { requestLanguage } from '../../platform/http/language.ts';
 import {
@@ -12,11 +11,6 @@ import {
   searchMemberDesk,
   type MemberDeskDeps,
 } from './member-desk.service.ts';
-
-const actorOf = (request: FastifyRequest): OperatorActor => {
-  if (!request.operator) throw new AppError('not_logged_in');
-  return request.operator;
-};
 
 /** The member desk's /ops calls, each guarded by the role matrix (contract OPS_PERMISSIONS). */
 export function registerMemberDeskRoutes(
@@ -34,27 +28,27 @@ export function registerMemberDeskRoutes(
     app,
     memberOpsRoutes.lock,
     ({ params, body, request }) =>
-      changeMemberStatus(deps, actorOf(request), params.id, 'DISABLED', body, request.id),
+      changeMemberStatus(deps, operatorOf(request), params.id, 'DISABLED', body, request.id),
     { onRequest: access.allow('members.lock') },
   );
   registerRoute(
     app,
     memberOpsRoutes.unlock,
     ({ params, body, request }) =>
-      changeMemberStatus(deps, actorOf(request), params.id, 'ACTIVE', body, request.id),
+      changeMemberStatus(deps, operatorOf(request), params.id, 'ACTIVE', body, request.id),
     { onRequest: access.allow('members.lock') },
   );
   registerRoute(
     app,
     memberOpsRoutes.forceLogout,
-    ({ params, body, request }) => forceLogoutMember(deps, actorOf(request), params.id, body, request.id),
+    ({ params, body, request }) => forceLogoutMember(deps, operatorOf(request), params.id, body, request.id),
     { onRequest: access.allow('members.forceLogout') },
   );
   registerRoute(
     app,
     memberOpsRoutes.resetPassword,
     ({ params, body, request }) =>
-      resetMemberPassword(deps, actorOf(request), params.id, body, requestLanguage(request), request.id),
+      resetMemberPassword(deps, operatorOf(request), params.id, body, requestLanguage(request), request.id),
     { onRequest: access.allow('members.resetPassword') },
   );
 }

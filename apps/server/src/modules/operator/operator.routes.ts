@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OPERATOR_ROLES, OPS_COOKIE_NAME, OPS_COOKIE_PATH, operatorRoutes } from '@banca/contract';
-import type { OperatorActor } from '../../ops-access.ts';
+import { operatorOf } from '../../ops-access.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
-import { AppError } from '../../platform/http/app-error.ts';
 import { isCrossSite } from '../../platform/http/same-origin.ts';
 import type { Visitor } from '../../platform/http/visitor.ts';
 import type { SystemService } from '../system/index.ts';
@@ -34,11 +33,6 @@ export interface OperatorRouteDeps {
   /** Origins besides the request's own host that count as this site (PUBLIC_URL's). */
   siteOrigins: readonly string[];
 }
-
-const actorOf = (request: FastifyRequest): OperatorActor => {
-  if (!request.operator) throw new AppError('not_logged_in');
-  return request.operator;
-};
 
 /**
  * Back-office calls: operator login (password, then TOTP), sessions and accounts, the audit, and the
@@ -73,7 +67,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: OperatorRoute
     if (body.session === 'cookie') setSessionCookie(reply, token, value.expiresAt);
     return value;
   });
-  registerRoute(app, operatorRoutes.me, ({ request }) => operatorMe(od, actorOf(request)), {
+  registerRoute(app, operatorRoutes.me, ({ request }) => operatorMe(od, operatorOf(request)), {
     onRequest: anyOperator,
   });
   registerRoute(
@@ -89,7 +83,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: OperatorRoute
   registerRoute(
     app,
     operatorRoutes.createOperator,
-    ({ body, request }) => createOperator(od, actorOf(request), body, request.id),
+    ({ body, request }) => createOperator(od, operatorOf(request), body, request.id),
     { onRequest: adminOrBootstrap },
   );
   registerRoute(app, operatorRoutes.listOperators, async () => ({ operators: await listOperators(od) }), {
@@ -98,13 +92,14 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: OperatorRoute
   registerRoute(
     app,
     operatorRoutes.disableOperator,
-    ({ params, request }) => disableOperator(od, actorOf(request), params.id, request.id),
+    ({ params, request }) => disableOperator(od, operatorOf(request), params.id, request.id),
     { onRequest: ops.allow('operators.manage') },
   );
   registerRoute(
     app,
     operatorRoutes.setIpAllowList,
-    ({ params, body, request }) => setOperatorIpAllowList(od, actorOf(request), params.id, body, request.id),
+    ({ params, body, request }) =>
+      setOperatorIpAllowList(od, operatorOf(request), params.id, body, request.id),
     { onRequest: ops.allow('operators.manage') },
   );
   registerRoute(app, operatorRoutes.audit, ({ query }) => listAudit(od, query), {
@@ -119,7 +114,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: OperatorRoute
     app,
     operatorRoutes.setMaintenance,
     ({ body, request }) =>
-      changeSystemSettings(od.db, ops, actorOf(request), request.id, {
+      changeSystemSettings(od.db, ops, operatorOf(request), request.id, {
         action: 'system.maintenance',
         subjectId: 'maintenance',
         apply: (trx) => system.setMaintenance(body, trx),
@@ -132,7 +127,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: OperatorRoute
     app,
     operatorRoutes.setRegion,
     ({ body, request }) =>
-      changeSystemSettings(od.db, ops, actorOf(request), request.id, {
+      changeSystemSettings(od.db, ops, operatorOf(request), request.id, {
         action: 'system.region',
         subjectId: 'region',
         apply: (trx) => system.setRegion(body, trx),

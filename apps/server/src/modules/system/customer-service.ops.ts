@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   CS_TYPES,
   CUSTOMER_SERVICE_MAX_ENTRIES,
@@ -11,7 +11,7 @@ import {
   type UpdateCustomerServiceBody,
 } from '@banca/contract';
 import type { Db, DbOrTrx } from '../../database.ts';
-import { OpsError, type OperatorActor, type OpsAccess } from '../../ops-access.ts';
+import { OpsError, type OperatorActor, type OpsAccess, operatorOf } from '../../ops-access.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
@@ -201,37 +201,33 @@ export async function reorderCustomerServices(
   });
 }
 
-const actorOf = (request: FastifyRequest): OperatorActor => {
-  if (!request.operator) throw new AppError('not_logged_in');
-  return request.operator;
-};
-
 export function registerCustomerServiceOpsRoutes(app: FastifyInstance, deps: CustomerServiceOpsDeps): void {
   const guard = { onRequest: deps.ops.allow('content.manage') };
   registerRoute(app, systemRoutes.listCustomerServices, () => listCustomerServicesForOps(deps), guard);
   registerRoute(
     app,
     systemRoutes.createCustomerService,
-    ({ body, request }) => createCustomerService(deps, actorOf(request), body, request.id),
+    ({ body, request }) => createCustomerService(deps, operatorOf(request), body, request.id),
     guard,
   );
   registerRoute(
     app,
     systemRoutes.updateCustomerService,
-    ({ params, body, request }) => updateCustomerService(deps, actorOf(request), params.id, body, request.id),
+    ({ params, body, request }) =>
+      updateCustomerService(deps, operatorOf(request), params.id, body, request.id),
     guard,
   );
   registerRoute(
     app,
     systemRoutes.deleteCustomerService,
     ({ params, query, request }) =>
-      deleteCustomerService(deps, actorOf(request), params.id, query.reason, request.id),
+      deleteCustomerService(deps, operatorOf(request), params.id, query.reason, request.id),
     guard,
   );
   registerRoute(
     app,
     systemRoutes.reorderCustomerServices,
-    ({ body, request }) => reorderCustomerServices(deps, actorOf(request), body, request.id),
+    ({ body, request }) => reorderCustomerServices(deps, operatorOf(request), body, request.id),
     guard,
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   systemRoutes,
   type CreateHelpArticleBody,
@@ -6,9 +6,8 @@ import {
   type UpdateHelpArticleBody,
 } from '@banca/contract';
 import type { Db } from '../../database.ts';
-import { OpsError, type OperatorActor, type OpsAccess } from '../../ops-access.ts';
+import { OpsError, type OperatorActor, type OpsAccess, operatorOf } from '../../ops-access.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
-import { AppError } from '../../platform/http/app-error.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
 import { sanitizeRichText } from '../../platform/html/rich-text.ts';
 import * as repo from './help-article.repository.ts';
@@ -123,11 +122,6 @@ export async function updateHelpArticle(
   });
 }
 
-const actorOf = (request: FastifyRequest): OperatorActor => {
-  if (!request.operator) throw new AppError('not_logged_in');
-  return request.operator;
-};
-
 export function registerHelpOpsRoutes(app: FastifyInstance, deps: HelpOpsDeps): void {
   const guard = { onRequest: deps.ops.allow('content.manage') };
   registerRoute(
@@ -139,13 +133,13 @@ export function registerHelpOpsRoutes(app: FastifyInstance, deps: HelpOpsDeps): 
   registerRoute(
     app,
     systemRoutes.createHelpArticle,
-    ({ body, request }) => createHelpArticle(deps, actorOf(request), body, request.id),
+    ({ body, request }) => createHelpArticle(deps, operatorOf(request), body, request.id),
     guard,
   );
   registerRoute(
     app,
     systemRoutes.updateHelpArticle,
-    ({ params, body, request }) => updateHelpArticle(deps, actorOf(request), params.id, body, request.id),
+    ({ params, body, request }) => updateHelpArticle(deps, operatorOf(request), params.id, body, request.id),
     guard,
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   systemRoutes,
   type PlatformSettings,
@@ -9,7 +9,7 @@ import {
   type WhitelabelFlag,
 } from '@banca/contract';
 import type { Db } from '../../database.ts';
-import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
+import { type OperatorActor, type OpsAccess, operatorOf } from '../../ops-access.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { registerRoute } from '../../platform/http/contract-route.ts';
@@ -117,24 +117,19 @@ export async function setRegisterFields(
   return deps.system.registerSettings();
 }
 
-const actorOf = (request: FastifyRequest): OperatorActor => {
-  if (!request.operator) throw new AppError('not_logged_in');
-  return request.operator;
-};
-
 export function registerPlatformOpsRoutes(app: FastifyInstance, deps: PlatformOpsDeps): void {
   const guard = { onRequest: deps.ops.allow('system.settings') };
   registerRoute(app, systemRoutes.platformSettings, () => platformSettings(deps), guard);
   registerRoute(
     app,
     systemRoutes.setWhitelabelFlags,
-    ({ body, request }) => setWhitelabelFlags(deps, actorOf(request), body, request.id),
+    ({ body, request }) => setWhitelabelFlags(deps, operatorOf(request), body, request.id),
     guard,
   );
   registerRoute(
     app,
     systemRoutes.setRegisterFields,
-    ({ body, request }) => setRegisterFields(deps, actorOf(request), body, request.id),
+    ({ body, request }) => setRegisterFields(deps, operatorOf(request), body, request.id),
     guard,
   );
 }

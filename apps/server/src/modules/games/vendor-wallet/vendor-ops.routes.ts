@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { gamesRoutes } from '@banca/contract';
 import type { Db } from '../../../database.ts';
-import type { OpsAccess } from '../../../ops-access.ts';
-import { AppError } from '../../../platform/http/app-error.ts';
+import { operatorOf, type OpsAccess } from '../../../ops-access.ts';
 import { registerRoute } from '../../../platform/http/contract-route.ts';
 import { rotateVendorSecretByOperator } from './vendor-ops.service.ts';
 
@@ -23,16 +22,14 @@ export function registerVendorOpsRoutes(app: FastifyInstance, deps: VendorOpsDep
   registerRoute(
     app,
     gamesRoutes.rotateVendorSecret,
-    ({ params, body, request }) => {
-      if (!request.operator) throw new AppError('not_logged_in');
-      return rotateVendorSecretByOperator(
+    ({ params, body, request }) =>
+      rotateVendorSecretByOperator(
         { db: deps.db, sealKey: deps.sealKey, ops },
-        request.operator,
+        operatorOf(request),
         params.vendor,
         body,
         request.id,
-      );
-    },
+      ),
     { onRequest: ops.allow('vendors.secrets') },
   );
 }

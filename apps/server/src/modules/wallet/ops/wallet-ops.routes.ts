@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { walletRoutes } from '@banca/contract';
 import type { Db } from '../../../database.ts';
-import type { OperatorActor, OpsAccess } from '../../../ops-access.ts';
-import { AppError } from '../../../platform/http/app-error.ts';
+import { type OpsAccess, operatorOf } from '../../../ops-access.ts';
 import { registerRoute } from '../../../platform/http/contract-route.ts';
 import { grantBonus } from '../bonuses/bonus.service.ts';
 import { adjustBalance, changeWalletSettings } from './wallet-ops.service.ts';
@@ -22,11 +21,6 @@ export interface WalletOpsDeps extends Pick<WalletDeps, 'merchantCurrency'> {
   ops: OpsAccess | undefined;
 }
 
-const actorOf = (request: FastifyRequest): OperatorActor => {
-  if (!request.operator) throw new AppError('not_logged_in');
-  return request.operator;
-};
-
 /**
  * The wallet's /ops calls. Identity, roles and the audit come from the OpsAccess port in the context
  * (the operator module's), so this module never imports the operator module.
@@ -40,7 +34,7 @@ export function registerWalletOpsRoutes(app: FastifyInstance, deps: WalletOpsDep
     ({ body, request }) =>
       adjustBalance(
         { db: deps.db, merchantCode: deps.merchantCode, merchantCurrency: deps.merchantCurrency, ops },
-        actorOf(request),
+        operatorOf(request),
         body,
         request.id,
       ),
@@ -52,7 +46,7 @@ export function registerWalletOpsRoutes(app: FastifyInstance, deps: WalletOpsDep
     ({ body, request }) =>
       grantBonus(
         { db: deps.db, merchantCode: deps.merchantCode, merchantCurrency: deps.merchantCurrency, ops },
-        actorOf(request),
+        operatorOf(request),
         body,
         request.id,
       ),
@@ -67,7 +61,7 @@ export function registerWalletOpsRoutes(app: FastifyInstance, deps: WalletOpsDep
     ({ body, request }) =>
       changeWalletSettings(
         { db: deps.db, merchantCode: deps.merchantCode, settings: deps.settings, ops },
-        actorOf(request),
+        operatorOf(request),
         body,
         request.id,
       ),
@@ -90,7 +84,7 @@ export function registerWalletOpsRoutes(app: FastifyInstance, deps: WalletOpsDep
     app,
     walletRoutes.approveAdjustmentRequest,
     ({ params, body, request }) =>
-      approveAdjustmentRequest(adjustDeps, actorOf(request), {
+      approveAdjustmentRequest(adjustDeps, operatorOf(request), {
         id: params.id,
         ...(body?.reason ? { reason: body.reason } : {}),
         requestId: request.id,
@@ -101,7 +95,7 @@ export function registerWalletOpsRoutes(app: FastifyInstance, deps: WalletOpsDep
     app,
     walletRoutes.rejectAdjustmentRequest,
     ({ params, body, request }) =>
-      rejectAdjustmentRequest(adjustDeps, actorOf(request), {
+      rejectAdjustmentRequest(adjustDeps, operatorOf(request), {
         id: params.id,
         reason: body.reason,
         requestId: request.id,

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema, OPS_WITHDRAWAL_PROOF_PATH, PROOF_MAX_BASE64, walletRoutes } from '@banca/contract';
-import type { OperatorActor, OpsAccess } from '../../../ops-access.ts';
+import { operatorOf, type OpsAccess } from '../../../ops-access.ts';
 import { registerRoute } from '../../../platform/http/contract-route.ts';
 import type { ServerKey } from '../../../platform/crypto/server-keys.ts';
-import { AppError } from '../../../platform/http/app-error.ts';
 import {
   cancelWithdrawal,
   confirmWithdrawal,
@@ -73,10 +72,6 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawalR
   if (!ops) return;
   const readQueue = { onRequest: ops.allow('withdrawals.read') };
   const decide = { onRequest: ops.allow('withdrawals.decide') };
-  const actor = (request: { operator?: OperatorActor }) => {
-    if (!request.operator) throw new AppError('not_logged_in');
-    return request.operator;
-  };
   registerRoute(
     app,
     walletRoutes.opsWithdrawals,
@@ -90,7 +85,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawalR
       approveWithdrawal(deps, ops, {
         id: params.id,
         merchantCode: deps.merchantCode,
-        actor: actor(request),
+        actor: operatorOf(request),
         ...(body?.note ? { note: body.note } : {}),
       }),
     decide,
@@ -102,7 +97,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawalR
       rejectWithdrawal(deps, ops, {
         id: params.id,
         merchantCode: deps.merchantCode,
-        actor: actor(request),
+        actor: operatorOf(request),
         reason: body.reason,
       }),
     decide,
@@ -114,7 +109,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawalR
       bulkApproveWithdrawals(deps, ops, {
         ids: body.ids,
         merchantCode: deps.merchantCode,
-        actor: actor(request),
+        actor: operatorOf(request),
         ...(body.note ? { note: body.note } : {}),
       }),
     decide,
@@ -136,7 +131,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, deps: WithdrawalR
       const proof = await viewProof(deps, ops, {
         id: request.params.id,
         merchantCode: deps.merchantCode,
-        actor: actor(request),
+        actor: operatorOf(request),
         requestId: request.id,
       });
       const ext = proof.contentType === 'image/png' ? 'png' : 'jpg';
