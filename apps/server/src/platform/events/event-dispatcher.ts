@@ -461,6 +461,8 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
   let plannedAt: number | undefined;
   let running: Promise<void> | undefined;
   let nudgedDuringPass = false;
+  // The planned pass was planned by a nudge (a commit that recorded events, most likely).
+  let plannedByNudge = false;
   let lastPassEndedAt = -Infinity;
   let stopped = true;
   let loop: Required<LoopOptions> = { pollMs: DEFAULT_POLL_MS, followUpMs: DEFAULT_FOLLOW_UP_MS };
@@ -475,6 +477,8 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
     timer = undefined;
     plannedAt = undefined;
     nudgedDuringPass = false;
+    const byNudge = plannedByNudge;
+    plannedByNudge = false;
     running = runOnce()
       .then(
         // A pass that moved nothing while committed events wait behind an older transaction (on a
@@ -489,7 +493,12 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
       .then((foundWork) => {
         running = undefined;
         lastPassEndedAt = performance.now();
-        plan(nextPassDelay({ kind: 'after-pass', foundWork, nudgedDuringPass }, loop));
+        // A nudged pass that found nothing looks once more at the follow-up: the nudging commit's
+        // events may have been held behind an older transaction that ended between the pass and
+        // the horizon check (as drain's last look, above). The look after that one, if it finds
+        // nothing either, waits for the poll.
+        const lookAgain = nudgedDuringPass || (byNudge && !foundWork);
+        plan(nextPassDelay({ kind: 'after-pass', foundWork, nudgedDuringPass: lookAgain }, loop));
       });
   };
 
@@ -513,6 +522,7 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
         return;
       }
       const now = performance.now();
+      plannedByNudge = true;
       plan(
         nextPassDelay(
           {
