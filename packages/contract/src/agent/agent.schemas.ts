@@ -68,11 +68,19 @@ export type TeamSummaryValue = z.infer<typeof teamSummaryValueSchema>;
 export const DOWNLINE_SCOPES = ['direct', 'team'] as const;
 export const DOWNLINE_KINDS = ['member', 'agent'] as const;
 
+/** An account typed into a search: no control characters (PostgreSQL refuses a NUL in text). */
+const accountSearch = z
+  .string()
+  .trim()
+  .max(64)
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'no control characters');
+
 /** GET /wps/agent/downline: newest first; `cursor` is the previous page's nextCursor. */
 export const downlineQuerySchema = z.strictObject({
   scope: z.enum(DOWNLINE_SCOPES).default('direct'),
   /** Account prefix (case-insensitive). */
-  account: z.string().trim().max(64).optional(),
+  account: accountSearch.optional(),
   kind: z.enum(DOWNLINE_KINDS).optional(),
   status: z.enum(['ACTIVE', 'DISABLED']).optional(),
   cursor: z
@@ -131,7 +139,7 @@ export const downlineMemberQuerySchema = z
       ])
       .pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER))
       .optional(),
-    account: z.string().trim().min(1).max(64).optional(),
+    account: accountSearch.min(1).optional(),
   })
   .refine((q) => (q.memberId === undefined) !== (q.account === undefined), {
     message: 'give memberId or account',
@@ -179,7 +187,7 @@ export type InvitationList = z.infer<typeof invitationListSchema>;
  * or one member of it by account (404 downline_not_found outside the tree, as for a missing one).
  */
 export const teamBetsQuerySchema = betRecordQuerySchema.safeExtend({
-  account: z.string().trim().min(1).max(64).optional(),
+  account: accountSearch.min(1).optional(),
 });
 export type TeamBetsQuery = z.infer<typeof teamBetsQuerySchema>;
 
@@ -270,7 +278,7 @@ export const teamTransactionsQuerySchema = z
   .strictObject({
     type: z.enum(TEAM_TRANSACTION_TYPES).optional(),
     /** One member of the team (404 downline_not_found outside it). */
-    account: z.string().trim().min(1).max(64).optional(),
+    account: accountSearch.min(1).optional(),
     /** At or after (ISO-8601 UTC). */
     from: z.string().datetime().optional(),
     /** Before (exclusive). */
@@ -376,7 +384,7 @@ export type PromoteDownlineValue = z.infer<typeof promoteDownlineValueSchema>;
 
 /** GET /ops/agents: agent accounts (types 1, 2, 41, 42), newest first, by account prefix; keyset by id. */
 export const opsAgentsQuerySchema = z.strictObject({
-  account: z.string().trim().max(64).optional(),
+  account: accountSearch.optional(),
   after: queryInteger(1).optional(),
   limit: queryInteger(1, 100).default(50),
 });
