@@ -6,6 +6,12 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'packages/house-games', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contract',
+      'packages/house-games',
+      'apps/server',
+      'apps/server/vitest.long-transactions.config.ts',
+      'apps/web',
+    ],
   },
 });

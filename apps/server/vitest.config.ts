@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { LONG_TRANSACTION_TESTS } from './vitest.server-files.ts';
 
 /**
  * Server integration tests over real HTTP. Each file opens its own database (PGlite in memory, or a
@@ -8,6 +9,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
+    // Run in their own project, before this one (vitest.long-transactions.config.ts).
+    exclude: [...configDefaults.exclude, ...LONG_TRANSACTION_TESTS],
     environment: 'node',
     // One migrated PGlite saved once; each file's database starts from it (see the file).
     globalSetup: ['src/test/pglite-template.global-setup.ts'],
