@@ -145,6 +145,24 @@ describe('GCSGAME_gameList', () => {
     expectFailure(await call(gamesRoutes.gameList, { gameName: 'x'.repeat(10_240) }), 400, 'invalid_input');
   });
 
+  it('answers a request kept by its body as sent only for the same body and language header', async () => {
+    const search = async (lang: 'PT' | 'EN') => (await list({ gameName: 'caça' }, lang)).games;
+    for (let i = 0; i < 3; i++)
+      expect((await search('PT')).map((g) => g.nodeId)).toEqual(['SANDBOX-FISH_OCEAN']);
+    // The same body under the other language header is another question (the body names no language).
+    for (let i = 0; i < 3; i++) expect(await search('EN')).toEqual([]);
+    // A refused body is never kept: asked again and again, it is checked and refused every time.
+    for (let i = 0; i < 3; i++) {
+      expectFailure(await call(gamesRoutes.gameList, { pageSize: 101 }), 400, 'invalid_input');
+      expectFailure(await call(gamesRoutes.gameList, { vassalage: 'NOPE' }), 404, 'game_vendor_not_found');
+    }
+    // The same filters written another way are answered alike (kept under each body as sent).
+    const a = await list({ gameType: 'FISH', pageNo: 1 });
+    const b = await list({ pageNo: 1, gameType: 'FISH' });
+    expect(b).toEqual(a);
+    expect(await list({ gameType: 'FISH', pageNo: 1 })).toEqual(a);
+  });
+
   it('answers a catalogue change once its event is handled (no waiting on the version read)', async () => {
     const db = t.database.db;
     /** A change as the import commits one: rows, the version and its event in one transaction. */
@@ -162,7 +180,11 @@ describe('GCSGAME_gameList', () => {
           .executeTakeFirstOrThrow();
         await recordEvent(trx, catalogueChanged, { version }, { key: 'catalogue' });
       });
+    // Asked three times: the answer is kept from the second, and the third is answered by the request
+    // as sent (keptAnswers), which must not outlive the catalogue version either.
     const before = await list({ gameType: 'PVP', language: 'EN' });
+    expect(await list({ gameType: 'PVP', language: 'EN' })).toEqual(before);
+    expect(await list({ gameType: 'PVP', language: 'EN' })).toEqual(before);
     await change('Fast Poker Deluxe (Sandbox)');
     await t.server.app.events.drain();
     const after = await list({ gameType: 'PVP', language: 'EN' });

@@ -41,6 +41,8 @@ export interface RouteContext<D extends RouteDef> {
   readonly maybeAuth: RouteAuth | null;
   /** What the route's `authRead` read in the token check's statement (RouteOptions.authRead). */
   authRead<T>(read: AuthRead<T>): T;
+  /** The request's name among the route's kept answers (RouteOptions.keptAnswers), when it has one. */
+  answerKey: string | undefined;
 }
 
 /**
@@ -116,7 +118,60 @@ export interface RouteOptions extends AuthRequirements {
    * per-request hooks are left off the route. For the hottest small reads (the balance).
    */
   smallAnswers?: boolean;
+  /**
+   * Answers kept by the request as sent, for calls whose answer is the same for everyone who sends the
+   * same thing (the lobby's game list). `key` names the request before its body is checked (the body
+   * or query as sent, and every header the answer depends on), or gives undefined to leave it out;
+   * when `kept` has a finished answer under that name it is sent at once, and the check and the
+   * handler are skipped: the same request was checked when that answer was made. Otherwise the handler
+   * runs as usual and gets the name as `answerKey`, to keep its answer under it.
+   */
+  keptAnswers?: {
+    key(request: FastifyRequest): string | undefined;
+    kept(key: string): SerializedEnvelope | undefined;
+  };
 }
+
+/** Requests' names among their route's kept answers (RouteOptions.keptAnswers), from the hook to the handler. */
+const answerKeys = new WeakMap<FastifyRequest, string>();
+
+/** Sends a serialised envelope, compressed once per encoding and kept with it. */
+function sendEnvelope(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  envelope: SerializedEnvelope,
+): FastifyReply {
+  // A string payload with a JSON content type skips the route's serializer: it was checked once.
+  reply.type('application/json; charset=utf-8');
+  // Compressed once and kept with the answer, rather than by the compression plugin on every send
+  // (which leaves an answer that already has its Content-Encoding as it is).
+  const encoding = answerEncoding(request, envelope.json);
+  if (!encoding) return reply.send(envelope.json as never);
+  return reply
+    .header('content-encoding', encoding)
+    .header('vary', 'accept-encoding')
+    .send(envelope.encodedAs(encoding) as never);
+}
+
+/**
+ * Before the body's check: answers from the route's kept answers when the same request made one.
+ * Callback style, so a miss (most varied requests) costs no promise; an early answer is sent without
+ * calling done, as Fastify's hooks allow.
+ */
+const keptAnswerHook =
+  (keptAnswers: NonNullable<RouteOptions['keptAnswers']>): preValidationHookHandler =>
+  (request, reply, done) => {
+    const key = keptAnswers.key(request);
+    if (key !== undefined) {
+      const kept = keptAnswers.kept(key);
+      if (kept) {
+        sendEnvelope(request, reply, kept);
+        return;
+      }
+      answerKeys.set(request, key);
+    }
+    done();
+  };
 
 export { JOSE_CONTENT_TYPE };
 
@@ -156,6 +211,11 @@ export function registerRoute<D extends RouteDef>(
     throw new Error(`${def.id}: authRead needs auth 'token'`);
   }
   if (options.onRequest) onRequest.push(options.onRequest);
+  if (options.keptAnswers && def.enc)
+    throw new Error(`${def.id}: an enc call's body is not its request as sent`);
+  const preValidation: preValidationHookHandler[] = [];
+  if (def.enc && options.serverKey) preValidation.push(decryptBody(options.serverKey));
+  if (options.keptAnswers) preValidation.push(keptAnswerHook(options.keptAnswers));
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.path,
@@ -179,7 +239,7 @@ export function registerRoute<D extends RouteDef>(
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.smallAnswers ? { compress: false as const } : {}),
     ...(onRequest.length > 0 ? { onRequest } : {}),
-    ...(def.enc && options.serverKey ? { preValidation: decryptBody(options.serverKey) } : {}),
+    ...(preValidation.length > 0 ? { preValidation } : {}),
     handler: async (request, reply) => {
       const value = await handler({
         params: request.params as Parsed<D['params']>,
@@ -194,19 +254,9 @@ export function registerRoute<D extends RouteDef>(
           return request.routeAuth;
         },
         authRead: (read) => authReadOf(request, read),
+        answerKey: answerKeys.get(request),
       });
-      // A string payload with a JSON content type skips the route's serializer: it was checked once.
-      if (value instanceof SerializedEnvelope) {
-        reply.type('application/json; charset=utf-8');
-        // Compressed once and kept with the answer, rather than by the compression plugin on every
-        // send (which leaves an answer that already has its Content-Encoding as it is).
-        const encoding = answerEncoding(request, value.json);
-        if (!encoding) return reply.send(value.json as never);
-        return reply
-          .header('content-encoding', encoding)
-          .header('vary', 'accept-encoding')
-          .send(value.encodedAs(encoding) as never);
-      }
+      if (value instanceof SerializedEnvelope) return sendEnvelope(request, reply, value);
       return ok(value);
     },
   });

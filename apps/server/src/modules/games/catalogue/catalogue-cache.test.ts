@@ -151,4 +151,42 @@ describe('CatalogueCache', () => {
     );
     expect(await c.cache.getAskedAgain('bad', c.load('ok2'))).toBe('ok2');
   });
+
+  it('peeks at a made answer only while its snapshot needs no check, and never one dropped', async () => {
+    const c = setup(3);
+    // Nothing before the first build, nor for a key never kept.
+    expect(c.cache.peek('a')).toBeUndefined();
+    await c.cache.get('a', c.load('a1'));
+    expect(c.cache.peek('a')).toBe('a1');
+    expect(c.cache.peek('zz')).toBeUndefined();
+    // Asked once by getAskedAgain: answered, not kept, so not peeked either.
+    await c.cache.getAskedAgain('once', c.load('o1'));
+    expect(c.cache.peek('once')).toBeUndefined();
+    // Not while it is being made, nor when making it failed.
+    let finish!: (value: string) => void;
+    const making = c.cache.get('slow', () => new Promise<string>((resolve) => (finish = resolve)));
+    expect(c.cache.peek('slow')).toBeUndefined();
+    finish('s1');
+    expect(await making).toBe('s1');
+    expect(c.cache.peek('slow')).toBe('s1');
+    await expect(c.cache.get('bad', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(c.cache.peek('bad')).toBeUndefined();
+    // Peeking counts as a use: 'a' stays and 'slow' goes when 'b' and 'c' come in (three entries).
+    expect(c.cache.peek('a')).toBe('a1');
+    await c.cache.get('b', c.load('b1'));
+    await c.cache.get('c', c.load('c1'));
+    expect(c.cache.peek('slow')).toBeUndefined();
+    expect(c.cache.peek('a')).toBe('a1');
+    // Due a version check, or told of a newer version: nothing until a call has rebuilt.
+    c.tick(1000);
+    expect(c.cache.peek('a')).toBeUndefined();
+    expect(await c.cache.get('a', c.load('a2'))).toBe('a1');
+    expect(c.cache.peek('a')).toBe('a1');
+    c.cache.changed(c.bump());
+    expect(c.cache.peek('a')).toBeUndefined();
+    expect(await c.cache.get('a', c.load('a3'))).toBe('a3');
+    expect(c.cache.peek('a')).toBe('a3');
+    c.cache.invalidate();
+    expect(c.cache.peek('a')).toBeUndefined();
+  });
 });

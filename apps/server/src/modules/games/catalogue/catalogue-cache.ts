@@ -59,7 +59,12 @@ export class CatalogueCache<S extends { version: number }> {
         }
         if (this.current && this.current.snapshot.version < this.wanted) build = true;
         if (build || !this.current) {
-          this.current = { snapshot: await this.load(), entries: new Map(), askedOnce: new Set() };
+          this.current = {
+            snapshot: await this.load(),
+            entries: new Map(),
+            settled: new Map(),
+            askedOnce: new Set(),
+          };
         }
         return this.current;
       } finally {
@@ -101,15 +106,37 @@ export class CatalogueCache<S extends { version: number }> {
     return make(current.snapshot);
   }
 
+  /**
+   * The answer kept for `key`, when it is made and the snapshot needs no check: at once, with no
+   * wait and no refresh (a request answered from it skips its check and handler: RouteOptions
+   * keptAnswers). Otherwise undefined, and the caller goes through get or getAskedAgain.
+   */
+  peek<T>(key: string): T | undefined {
+    const current = this.current;
+    if (!this.isFresh(current)) return undefined;
+    const value = current.settled.get(key);
+    if (value !== undefined) kept(current, key);
+    return value as T | undefined;
+  }
+
   /** Makes the answer for `key` and keeps it, the least recently used going past maxEntries. */
   private keep<T>(current: Current<S>, key: string, make: (snapshot: S) => T | Promise<T>): Promise<T> {
-    const entries = current.entries;
+    const { entries, settled } = current;
     const making = (async () => make(current.snapshot))();
     entries.set(key, making);
-    if (entries.size > this.options.maxEntries) entries.delete(entries.keys().next().value!);
-    making.catch(() => {
-      if (entries.get(key) === making) entries.delete(key);
-    });
+    if (entries.size > this.options.maxEntries) {
+      const oldest = entries.keys().next().value!;
+      entries.delete(oldest);
+      settled.delete(oldest);
+    }
+    making.then(
+      (value) => {
+        if (entries.get(key) === making) settled.set(key, value);
+      },
+      () => {
+        if (entries.get(key) === making) entries.delete(key);
+      },
+    );
     return making;
   }
 
@@ -128,6 +155,8 @@ export class CatalogueCache<S extends { version: number }> {
 interface Current<S> {
   snapshot: S;
   entries: Map<string, Promise<unknown>>;
+  /** The entries' answers once made (peek), dropped with their entry. */
+  settled: Map<string, unknown>;
   /** Keys asked once and not kept (getAskedAgain), oldest first. */
   askedOnce: Set<string>;
 }
