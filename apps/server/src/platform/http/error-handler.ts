@@ -56,6 +56,16 @@ function fieldErrors(error: FastifyError & { validationContext?: string }): Reco
   return fields;
 }
 
+/**
+ * PostgreSQL's refusal of text it cannot store: a NUL character (which a JSON string or a URL's %00 can
+ * carry) in a text value (22021) or a jsonb string (22P05), on PostgreSQL and PGlite alike. Fields
+ * should refuse it in their schemas; this is the net for one that does not: bad input, never a 500, and
+ * the failed statement's transaction wrote nothing.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+const isUnstorableText = (error: FastifyError): boolean =>
+  typeof error.code === 'string' && UNSTORABLE_TEXT.has(error.code) && error.statusCode === undefined;
+
 function mapError(error: FastifyError): Mapped {
   // Domain errors are values with a code (AppError, or any module's error class with a `code` and an
   // optional `value`): the catalogue gives the status and the localised message.
@@ -79,6 +89,7 @@ function mapError(error: FastifyError): Mapped {
   // A JSON SyntaxError from the body parser carries statusCode 400.
   if (error instanceof SyntaxError && error.statusCode === 400)
     return { status: 400, code: 'invalid_json', value: null };
+  if (isUnstorableText(error)) return { status: 400, code: 'invalid_input', value: null };
   const status = error.statusCode ?? 500;
   if (!isResponseSerializationError(error) && status >= 400 && status < 500) {
     return { status, code: STATUS_CODES[status] ?? 'invalid_input', value: null };
