@@ -1,6 +1,6 @@
 // Vendor wallet benchmark (issue 11): debit + closing credit rounds over HTTP, signed like a vendor's
 // calls, against pgbench's TPC-B-like script on the same PostgreSQL, at 2 and 8 clients; the p99 at half
-// the maximum rate, in BENCH_ROUNDS (3) interleaved rounds (each pgbench run followed at once by the
+// the maximum rate (median of BENCH_HALF_RUNS (3) runs), in BENCH_ROUNDS (3) interleaved rounds (each pgbench run followed at once by the
 // gateway's; the median round's ratio is the figure), with the CPU per pgbench transaction and per round
 // of every process involved. Then `calls per pgbench transaction <money calls per second / pgbench tps, 8
 // clients>` (issue 22's goal: >= 0.5), `rollup lag p99 ms <n>` (issue 23's goal: <= 2000: how far
@@ -27,6 +27,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const MEMBERS = 64;
 const CLIENTS = [2, 8];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Runs at half the max rate; the median run's p99 is the figure. */
+const HALF_RUNS = Number(process.env.BENCH_HALF_RUNS ?? 3);
 
 // --- the gateway (child) ----------------------------------------------------------------------------
 
@@ -254,7 +256,7 @@ async function main() {
   const { started, stop, counters, child } = await startChildGateway(
     fileURLToPath(import.meta.url),
     { BENCH_DB_URL },
-    { killAfterMs: (SECONDS * 4 * ROUNDS + 180) * 1000 },
+    { killAfterMs: (SECONDS * (4 * ROUNDS + HALF_RUNS) + 180) * 1000 },
   );
   const gw = { base: `http://127.0.0.1:${started.port}`, secret: started.secret, sessions: started.sessions };
   const lagSamples = [];
@@ -282,7 +284,16 @@ async function main() {
       },
     }));
     const max = Math.max(...CLIENTS.map((c) => median(c).rps));
-    half = { rate: Math.round(max / 2), ...(await playRounds(gw, 8, SECONDS, max / 2)) };
+    // The p99 of one 8 s run (about 3,000 rounds: its 30 slowest) moves with one pause of the machine;
+    // the figure is the median run of HALF_RUNS, each printed.
+    const runs = [];
+    for (let i = 0; i < HALF_RUNS; i++) runs.push(await playRounds(gw, 8, SECONDS, max / 2));
+    runs.sort((a, b) => a.roundP99 - b.roundP99);
+    half = {
+      rate: Math.round(max / 2),
+      ...runs[Math.floor(runs.length / 2)],
+      eachP99: runs.map((r) => r.roundP99),
+    };
   } finally {
     await stop();
     pgbench.drop();
@@ -304,7 +315,7 @@ async function main() {
     );
   }
   console.log(
-    `at half the max rate (${half.rate} rounds/s asked, ${f0(half.rps)} done, 8 clients): round p99 ${f1(half.roundP99)} ms, call p99 ${f1(half.callP99)} ms`,
+    `at half the max rate (${half.rate} rounds/s asked, ${f0(half.rps)} done, 8 clients, median of ${HALF_RUNS} runs): round p99 ${f1(half.roundP99)} ms, call p99 ${f1(half.callP99)} ms (round p99 of each run: ${half.eachP99.map(f1).join(', ')} ms)`,
   );
   const m8 = median(8);
   console.log(
