@@ -115,7 +115,7 @@ export class CatalogueCache<S extends { version: number }> {
     const current = this.current;
     if (!this.isFresh(current)) return undefined;
     const value = current.settled.get(key);
-    if (value !== undefined) kept(current, key);
+    if (value !== undefined) touch(current, key);
     return value as T | undefined;
   }
 
@@ -164,10 +164,13 @@ interface Current<S> {
 /** The answer kept for `key`, made the most recently used. */
 function kept<T>(current: Current<unknown>, key: string): Promise<T> | undefined {
   const hit = current.entries.get(key);
-  if (hit) {
-    // Least recently used goes first: re-insert on use.
-    current.entries.delete(key);
-    current.entries.set(key, hit);
-  }
+  if (hit) touch(current, key);
   return hit as Promise<T> | undefined;
+}
+
+/** Makes a kept entry the most recently used: least recently used goes first, so re-insert on use. */
+function touch(current: Current<unknown>, key: string): void {
+  const hit = current.entries.get(key)!;
+  current.entries.delete(key);
+  current.entries.set(key, hit);
 }
