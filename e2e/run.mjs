@@ -152,11 +152,16 @@ const server = spawn(process.execPath, [join(SERVER_DIST, 'main.js')], {
  */
 const userArgs = process.argv.slice(2);
 const passes = userArgs.some((a) => a === '--project' || a.startsWith('--project='))
-  ? [[]]
+  ? [{ name: '', args: [] }]
   : [
-      ['--project=phone', '--project=desktop', '--pass-with-no-tests'],
-      ['--project=phone-site', '--project=desktop-site', '--workers=1', '--pass-with-no-tests'],
+      { name: 'parallel', args: ['--project=phone', '--project=desktop', '--pass-with-no-tests'] },
+      {
+        name: 'site-wide',
+        args: ['--project=phone-site', '--project=desktop-site', '--workers=1', '--pass-with-no-tests'],
+      },
     ];
+// Playwright empties its output folder when it starts: each pass keeps its failures' traces in its own.
+const outputDir = process.env.E2E_OUTPUT_DIR ?? join(root, 'e2e/.artifacts/results');
 /**
  * The sandbox vendor's secret, rotated once here for the whole run and handed to the journeys that
  * sign its wallet calls (sandboxVendor in e2e/tests/support.ts): a rotation per journey would refuse
@@ -185,8 +190,9 @@ try {
     E2E_RUN_ID: process.env.E2E_RUN_ID ?? randomBytes(6).toString('hex'),
   };
   for (const pass of passes) {
-    const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...pass, ...userArgs];
-    const runner = spawn('npx', args, { cwd: root, env: runnerEnv, stdio: 'inherit' });
+    const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...pass.args, ...userArgs];
+    const env = { ...runnerEnv, E2E_OUTPUT_DIR: join(outputDir, pass.name) };
+    const runner = spawn('npx', args, { cwd: root, env, stdio: 'inherit' });
     const passCode = await new Promise((ok) => runner.on('exit', (c) => ok(c ?? 1)));
     if (code === 0) code = passCode;
   }
