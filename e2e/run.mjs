@@ -143,8 +143,8 @@ const server = spawn(process.execPath, [join(SERVER_DIST, 'main.js')], {
 
 /**
  * The suite in two passes against this one server (e2e/playwright.config.ts): first every journey
- * that works on data of its own, over the config's workers (two, one per core), then the journeys
- * that change what the whole site shows (maintenance, region rules, the back office's settings and
+ * that works on data of its own, over the config's workers (E2E_WORKERS, one by default), then the
+ * journeys that change what the whole site shows (maintenance, region rules, the back office's settings and
  * content, site-wide figures asserted exactly) one after another with nothing beside them. The second
  * pass runs even when the first failed, so one run reports every failure; the exit code is the first
  * failure's. Arguments given with a --project of their own run as given, in one pass. A pass whose
