@@ -67,9 +67,10 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? './.artifacts/results',
   // Files share out over the workers of the first pass (a file's tests stay in order, in one
   // worker); the site-wide pass runs with --workers=1 (e2e/run.mjs). One worker unless E2E_WORKERS
-  // says more: two did the first pass about twice as fast, but on a shared machine under another
-  // session's load (load average 13-16 on two cores) pages starved past their 10 s expectations, and
-  // two workers are not yet proven free of that on CI's machine (three clean runs in a row).
+  // says more. Two were measured only on a shared machine under another session's load (load average
+  // 13-16 on two cores): about 1.5 times the serial throughput, but pages starved past their 10 s
+  // expectations in both attempts of several journeys, so two are not yet proven free of flakes on
+  // CI's machine (three clean runs in a row).
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 1),
   // One retry in CI so a one-off browser hiccup does not sink a run; the list reporter still marks
