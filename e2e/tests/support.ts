@@ -35,7 +35,7 @@ export const t = (lang: 'PT' | 'EN', key: string): string => {
  * The width a test runs at: its project's name, or the name's first word for the projects of the
  * site-wide pass ("phone-site" is a phone; e2e/playwright.config.ts).
  */
-export const widthOf = (info: TestInfo): 'phone' | 'desktop' =>
+const widthOf = (info: TestInfo): 'phone' | 'desktop' =>
   info.project.name.startsWith('phone') ? 'phone' : 'desktop';
 
 /** Screenshots land in e2e/.artifacts/shots, named by width, for a person to look at. */
