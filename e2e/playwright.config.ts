@@ -68,7 +68,7 @@ export default defineConfig({
   // Files share out over the workers of the first pass (a file's tests stay in order, in one
   // worker); the site-wide pass runs with --workers=1 (e2e/run.mjs). One worker unless E2E_WORKERS
   // says more. Two were measured only on a shared machine under another session's load (load average
-  // 13-16 on two cores): about 1.5 times the serial throughput, but pages starved past their 10 s
+  // 13-16 on two cores): 1.2-1.5 times the serial throughput, but pages starved past their 10 s
   // expectations in both attempts of several journeys, so two are not yet proven free of flakes on
   // CI's machine (three clean runs in a row).
   fullyParallel: false,
