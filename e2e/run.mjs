@@ -1,7 +1,8 @@
 // Starts the real server (its compiled build, apps/server/dist) on a fresh database with the built
 // SPA, waits until it is ready, runs the Playwright suite in Debian Chromium against it, then stops the
-// server and removes the database.
-// Exit code: Playwright's. Arguments are passed to `playwright test`.
+// server and removes the database. The suite runs in two passes (see `passes` below): the journeys
+// that work on data of their own in parallel, then those that change the whole site, alone.
+// Exit code: Playwright's (the first failing pass's). Arguments are passed to `playwright test`.
 //
 // The database is a temporary PGlite data folder, or, with E2E_DATABASE_URL (a PostgreSQL server URL
 // whose user may create databases), a throwaway database created on that server, seeded with the demo
@@ -140,17 +141,63 @@ const server = spawn(process.execPath, [join(SERVER_DIST, 'main.js')], {
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
-let code = 1;
+/**
+ * The suite in two passes against this one server (e2e/playwright.config.ts): first every journey
+ * that works on data of its own, over the config's workers (E2E_WORKERS, one by default), then the
+ * journeys that change what the whole site shows (maintenance, region rules, the back office's settings and
+ * content, site-wide figures asserted exactly) one after another with nothing beside them. The second
+ * pass runs even when the first failed, so one run reports every failure; the exit code is the first
+ * failure's. Arguments given with a --project of their own run as given, in one pass. A pass whose
+ * filter matches none of its tests passes (`node e2e/run.mjs tests/status.spec.ts` runs one pass).
+ */
+const userArgs = process.argv.slice(2);
+const passes = userArgs.some((a) => a === '--project' || a.startsWith('--project='))
+  ? [{ name: '', args: [] }]
+  : [
+      { name: 'parallel', args: ['--project=phone', '--project=desktop', '--pass-with-no-tests'] },
+      {
+        name: 'site-wide',
+        args: ['--project=phone-site', '--project=desktop-site', '--workers=1', '--pass-with-no-tests'],
+      },
+    ];
+// Playwright empties its output folder when it starts: each pass keeps its failures' traces in its own.
+const outputDir = process.env.E2E_OUTPUT_DIR ?? join(root, 'e2e/.artifacts/results');
+/**
+ * The sandbox vendor's secret, rotated once here for the whole run and handed to the journeys that
+ * sign its wallet calls (sandboxVendor in e2e/tests/support.ts): a rotation per journey would refuse
+ * the calls of a journey running beside it (a node reads a rotation only when its secrets cache of a
+ * few seconds expires).
+ */
+const sandboxSecret = async () => {
+  const res = await fetch(`${baseURL}/dev/vendor/credentials`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ vendor: 'SANDBOX' }),
+  });
+  if (!res.ok) throw new Error(`/dev/vendor/credentials answered ${res.status}`);
+  return (await res.json()).value.secret;
+};
+
+let code = 0;
 try {
   await waitReady(baseURL, server, 90);
-  const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)];
-  const runner = spawn('npx', args, {
-    cwd: root,
-    env: { ...process.env, E2E_BASE_URL: baseURL, E2E_OPERATOR_TOKEN: operatorToken },
-    stdio: 'inherit',
-  });
-  code = await new Promise((ok) => runner.on('exit', (c) => ok(c ?? 1)));
+  const runnerEnv = {
+    ...process.env,
+    E2E_BASE_URL: baseURL,
+    E2E_OPERATOR_TOKEN: operatorToken,
+    E2E_SANDBOX_SECRET: await sandboxSecret(),
+    // One run id for both passes (the journeys' client addresses derive from it).
+    E2E_RUN_ID: process.env.E2E_RUN_ID ?? randomBytes(6).toString('hex'),
+  };
+  for (const pass of passes) {
+    const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...pass.args, ...userArgs];
+    const env = { ...runnerEnv, E2E_OUTPUT_DIR: join(outputDir, pass.name) };
+    const runner = spawn('npx', args, { cwd: root, env, stdio: 'inherit' });
+    const passCode = await new Promise((ok) => runner.on('exit', (c) => ok(c ?? 1)));
+    if (code === 0) code = passCode;
+  }
 } catch (error) {
+  code = 1;
   console.error(`e2e: ${error.message}`);
 } finally {
   server.kill('SIGTERM');

@@ -8,6 +8,7 @@
 // test:e2e` builds before this script runs.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 /**
  * The account journeys (sign-up in both modes, captcha, password change and recovery, free play, the
@@ -32,5 +33,11 @@ if (TEST_DATABASE_URL) {
   console.log(`\n# account journeys on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`);
   // Playwright takes these as filters relative to its test folder.
   const specs = ON_POSTGRES.filter((f) => existsSync(f)).map((f) => f.replace('e2e/tests/', 'tests/'));
-  run(specs, { ...embedded, E2E_DATABASE_URL: TEST_DATABASE_URL });
+  // Results of its own: Playwright empties its output folder at start, which would drop the first
+  // run's failure traces.
+  run(specs, {
+    ...embedded,
+    E2E_DATABASE_URL: TEST_DATABASE_URL,
+    E2E_OUTPUT_DIR: resolve('e2e/.artifacts/results-postgres'),
+  });
 }

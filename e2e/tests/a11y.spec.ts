@@ -5,6 +5,8 @@ import { fromOwnAddress, isPhone, shot, t } from './support';
 
 // axe-core is injected into the page; the app's strict CSP would refuse it otherwise.
 test.use({ bypassCSP: true });
+// Each test stands alone (a page of its own, nothing shared): the workers share them out.
+test.describe.configure({ mode: 'parallel' });
 
 /** Every axe violation, whatever its impact, as "rule: targets" lines (empty when clean). */
 const violations = async (page: Page) => {
@@ -105,25 +107,22 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> 
   },
 ];
 
-// One visit through the newcomer's pages: a step and a soft expectation per page, so a run names every
-// page with violations, not only the first. Phones sweep the dark theme, desktops the light one (axe
-// takes ~5 s a page here; each theme and each width is covered once).
-test("the newcomer's pages have no accessibility violations (dark on phones, light on desktops)", async ({
-  page,
-}, info) => {
-  test.setTimeout(240_000);
-  await useLanguage(page, langOf(info));
-  // The register and login pages draw captchas, limited per client address.
-  await fromOwnAddress(page, info);
-  await page.emulateMedia({ colorScheme: isPhone(info) ? 'dark' : 'light' });
-  for (const { name, path, ready } of PAGES) {
-    await test.step(name, async () => {
-      await page.goto(path);
-      await ready(page);
-      expect.soft(await violations(page), `${name} (${path})`).toEqual([]);
-    });
-  }
-});
+// A test per page and width, so a run names every page with violations and the pages share out over
+// the workers. Phones check the dark theme, desktops the light one (axe takes ~5 s a page on a quiet
+// machine; each theme and each width is covered once).
+for (const { name, path, ready } of PAGES) {
+  test(`the newcomer's ${name} page has no accessibility violations (dark on phones, light on desktops)`, async ({
+    page,
+  }, info) => {
+    await useLanguage(page, langOf(info));
+    // The register and login pages draw captchas, limited per client address.
+    await fromOwnAddress(page, info);
+    await page.emulateMedia({ colorScheme: isPhone(info) ? 'dark' : 'light' });
+    await page.goto(path);
+    await ready(page);
+    expect(await violations(page), `${name} (${path})`).toEqual([]);
+  });
+}
 
 for (const theme of ['dark', 'light'] as const) {
   test(`register modal with its captcha, for a person to look at (${theme})`, async ({ page }, info) => {

@@ -1,6 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { shot, t } from './support';
+import { sandboxVendor, shot, t } from './support';
 import { langOf, newUsername, PASSWORD, useLanguage, type Lang } from './auth-support';
 
 /*
@@ -26,28 +26,12 @@ const VENDOR = 'SANDBOX';
 
 /** Settled rounds of a member through the vendor wallet API (docs/vendor-api.md). */
 async function play(api: APIRequestContext, memberId: number, rounds: { stake: number; payout: number }[]) {
-  const cred = await api.post('/dev/vendor/credentials', { data: { vendor: VENDOR } });
-  expect(cred.ok(), await cred.text()).toBe(true);
-  const secret = (await cred.json()).value.secret as string;
   const session = await api.post('/dev/vendor/player-session', {
     data: { vendor: VENDOR, memberId, amount: 50_000 },
   });
   expect(session.ok(), await session.text()).toBe(true);
   const playerSession = (await session.json()).value.playerSession as string;
-  const send = async (call: 'debit' | 'credit', body: Record<string, unknown>) => {
-    const raw = JSON.stringify(body);
-    const ts = String(Math.floor(Date.now() / 1000));
-    const res = await api.post(`/callback/vendor/${call}`, {
-      headers: {
-        'content-type': 'application/json',
-        'x-vendor-id': VENDOR,
-        'x-vendor-timestamp': ts,
-        'x-vendor-signature': createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex'),
-      },
-      data: raw,
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-  };
+  const send = sandboxVendor(api);
   for (const r of rounds) {
     const roundId = `e2e-${randomBytes(6).toString('hex')}`;
     await send('debit', {

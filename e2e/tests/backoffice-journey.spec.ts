@@ -32,7 +32,6 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 const PAY_PW = '246810';
-const VENDOR = 'SANDBOX';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/work/shots/finance';
 const bootstrap = () => ({ Authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN ?? ''}` });
 const brl = (minor: number) =>
@@ -171,16 +170,11 @@ test('operators run the site: 2FA, maintenance, a member found, paid, adjusted, 
   await sandbox.close();
 
   // They play three rounds with the sandbox vendor (its signed wallet calls).
-  await playSandboxRounds(
-    request,
-    memberId,
-    [
-      { gameCode: 'LIVE_BACCARAT', stake: 3_000, payout: 1_000 },
-      { gameCode: 'LIVE_ROULETTE', stake: 2_000, payout: 0 },
-      { gameCode: 'FISH_OCEAN', stake: 1_500, payout: 4_000 },
-    ],
-    VENDOR,
-  );
+  await playSandboxRounds(request, memberId, [
+    { gameCode: 'LIVE_BACCARAT', stake: 3_000, payout: 1_000 },
+    { gameCode: 'LIVE_ROULETTE', stake: 2_000, payout: 0 },
+    { gameCode: 'FISH_OCEAN', stake: 1_500, payout: 4_000 },
+  ]);
 
   // The member binds a PIX key and asks for a withdrawal of R$ 100,00 in the member centre.
   await member.goto('/member?page=securityCenter');

@@ -1,7 +1,7 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { openLogin, submitLogin, useLanguage } from './auth-support';
-import { t } from './support';
+import { sandboxVendor, t } from './support';
 
 /**
  * Issue 25: no page of the member centre, nor the lottery page, nor the home page in English, is
@@ -38,22 +38,7 @@ async function playRounds(page: Page) {
   });
   expect(session.ok(), await session.text()).toBe(true);
   const playerSession = (await session.json()).value.playerSession as string;
-  const cred = await page.request.post('/dev/vendor/credentials', { data: { vendor: VENDOR } });
-  const secret = (await cred.json()).value.secret as string;
-  const send = async (call: 'debit' | 'credit', body: Record<string, unknown>) => {
-    const raw = JSON.stringify(body);
-    const ts = String(Math.floor(Date.now() / 1000));
-    const res = await page.request.post(`/callback/vendor/${call}`, {
-      headers: {
-        'content-type': 'application/json',
-        'x-vendor-id': VENDOR,
-        'x-vendor-timestamp': ts,
-        'x-vendor-signature': createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex'),
-      },
-      data: raw,
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-  };
+  const send = sandboxVendor(page.request);
   for (const [gameCode, stake, payout] of [
     ['LIVE_BACCARAT', 1_234, 2_500],
     ['FISH_OCEAN', 500, 0],

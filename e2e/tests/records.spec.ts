@@ -1,8 +1,8 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { langOf, register, registerDialog, useLanguage } from './auth-support';
-import { financeOperator, fromOwnAddress, isPhone, shot, t } from './support';
+import { financeOperator, fromOwnAddress, isPhone, sandboxVendor, shot, t } from './support';
 
 /**
  * The member's records (issue 11 item 5) as a new member meets them: rounds played through the
@@ -35,27 +35,6 @@ async function memberId(page: Page): Promise<number> {
   return (await res.json()).value.id as number;
 }
 
-/** A vendor's side of the wallet API: HMAC-SHA256 over `${timestamp}.${body}` (docs/vendor-api.md). */
-async function vendor(api: APIRequestContext) {
-  const cred = await api.post('/dev/vendor/credentials', { data: { vendor: VENDOR } });
-  expect(cred.ok(), await cred.text()).toBe(true);
-  const secret = (await cred.json()).value.secret as string;
-  return async (call: 'debit' | 'credit', body: Record<string, unknown>) => {
-    const raw = JSON.stringify(body);
-    const ts = String(Math.floor(Date.now() / 1000));
-    const res = await api.post(`/callback/vendor/${call}`, {
-      headers: {
-        'content-type': 'application/json',
-        'x-vendor-id': VENDOR,
-        'x-vendor-timestamp': ts,
-        'x-vendor-signature': createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex'),
-      },
-      data: raw,
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-  };
-}
-
 test('play rounds, find them in the betting record, see the profit, and a bonus with its turnover', async ({
   page,
   request,
@@ -78,7 +57,7 @@ test('play rounds, find them in the betting record, see the profit, and a bonus 
   });
   expect(session.ok(), await session.text()).toBe(true);
   const playerSession = (await session.json()).value.playerSession as string;
-  const send = await vendor(request);
+  const send = sandboxVendor(request);
   const rounds = [
     { gameCode: 'LIVE_BACCARAT', stake: 1_000, payout: 2_500 },
     { gameCode: 'LIVE_ROULETTE', stake: 2_000, payout: 0 },

@@ -31,10 +31,17 @@ export const t = (lang: 'PT' | 'EN', key: string): string => {
   return text;
 };
 
-/** Screenshots land in e2e/.artifacts/shots, named by project, for a person to look at. */
+/**
+ * The width a test runs at: its project's name, or the name's first word for the projects of the
+ * site-wide pass ("phone-site" is a phone; e2e/playwright.config.ts).
+ */
+const widthOf = (info: TestInfo): 'phone' | 'desktop' =>
+  info.project.name.startsWith('phone') ? 'phone' : 'desktop';
+
+/** Screenshots land in e2e/.artifacts/shots, named by width, for a person to look at. */
 export const shot = async (page: Page, info: TestInfo, name: string) => {
   await page.screenshot({
-    path: join(here, '../.artifacts/shots', `${info.project.name}-${name}.png`),
+    path: join(here, '../.artifacts/shots', `${widthOf(info)}-${name}.png`),
     animations: 'disabled',
   });
 };
@@ -63,7 +70,7 @@ export const waitForStatus = async (api: APIRequestContext, systemStatus: number
     .toBe(systemStatus);
 };
 
-export const isPhone = (info: TestInfo) => info.project.name === 'phone';
+export const isPhone = (info: TestInfo) => widthOf(info) === 'phone';
 
 /**
  * The language select, as a person reaches it: in the header on desktops, in the side-menu drawer on
@@ -138,13 +145,25 @@ export async function financeOperator(api: APIRequestContext): Promise<Record<st
 }
 
 /**
- * The sandbox vendor's signed wallet calls (docs/vendor-api.md), with its secret from the dev route:
+ * The sandbox vendor's secret for the run: e2e/run.mjs rotates it once when the server is ready
+ * (POST /dev/vendor/credentials) and hands it to the journeys as E2E_SANDBOX_SECRET. Journeys never
+ * rotate it themselves: they run side by side, and a node reads a rotation only when its few-second
+ * cache of secrets expires, so one journey's rotation would refuse the calls another signs meanwhile
+ * (and a second rotation would end the first journey's secret).
+ */
+const sandboxSecret = (): string => {
+  const secret = process.env.E2E_SANDBOX_SECRET;
+  if (!secret) throw new Error('E2E_SANDBOX_SECRET is not set: run the suite through e2e/run.mjs');
+  return secret;
+};
+
+/**
+ * The sandbox vendor's signed wallet calls (docs/vendor-api.md), with the run's secret:
  * `send('debit' | 'credit', body)` expects a 200.
  */
-export async function sandboxVendor(api: APIRequestContext, vendor = 'SANDBOX') {
-  const cred = await api.post('/dev/vendor/credentials', { data: { vendor } });
-  expect(cred.ok(), await cred.text()).toBe(true);
-  const secret = (await cred.json()).value.secret as string;
+export function sandboxVendor(api: APIRequestContext) {
+  const vendor = 'SANDBOX';
+  const secret = sandboxSecret();
   return async (call: 'debit' | 'credit', body: Record<string, unknown>) => {
     const raw = JSON.stringify(body);
     const ts = String(Math.floor(Date.now() / 1000));
@@ -166,12 +185,13 @@ export async function playSandboxRounds(
   api: APIRequestContext,
   memberId: number,
   rounds: readonly { gameCode: string; stake: number; payout: number }[],
-  vendor = 'SANDBOX',
 ): Promise<void> {
-  const session = await api.post('/dev/vendor/player-session', { data: { vendor, memberId, amount: 0 } });
+  const session = await api.post('/dev/vendor/player-session', {
+    data: { vendor: 'SANDBOX', memberId, amount: 0 },
+  });
   expect(session.ok(), await session.text()).toBe(true);
   const playerSession = (await session.json()).value.playerSession as string;
-  const send = await sandboxVendor(api, vendor);
+  const send = sandboxVendor(api);
   for (const r of rounds) {
     const roundId = `e2e-${randomBytes(6).toString('hex')}`;
     await send('debit', {
