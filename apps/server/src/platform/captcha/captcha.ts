@@ -1,5 +1,8 @@
-import svgCaptcha from 'svg-captcha';
+import type svgCaptcha from 'svg-captcha';
+import { lazyRequire } from '../lazy-require.ts';
 import { generateId, hexDigestsEqual, sha256Hex } from '../crypto/token.ts';
+
+const loadSvgCaptcha = lazyRequire<typeof svgCaptcha>('svg-captcha');
 
 /**
  * Captcha images and answers, as pure functions; storage is the session module's. The answer is kept
@@ -46,7 +49,7 @@ export const onLightPanel = (svg: string): string =>
 export function renderCaptcha(now: Date, random: () => number = Math.random): RenderedCaptcha {
   // 4 or 5 characters, so the length itself is not a given.
   const size = random() < 0.5 ? 4 : 5;
-  const { text, data } = svgCaptcha.create({
+  const { text, data } = loadSvgCaptcha().create({
     size,
     charPreset: CAPTCHA_ALPHABET,
     noise: 3,

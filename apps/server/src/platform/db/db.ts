@@ -1,7 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import {
   Kysely,
   Migrator,
@@ -56,6 +53,19 @@ const pools = new WeakMap<object, pg.Pool>();
 /** The pool under a db that openDatabase opened (undefined for any other, e.g. a transaction). */
 export const poolOf = (db: object): pg.Pool | undefined => pools.get(db);
 
+/**
+ * PGlite, loaded only when a database is embedded: a production node on PostgreSQL never needs it, and
+ * loading it took about 40 ms of a cold start (docs/benchmarks.md, wallet, sixth session).
+ */
+async function loadPglite() {
+  const [{ PGlite }, { pg_trgm }, { createPgConfig }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/node-postgres'),
+  ]);
+  return { PGlite, pg_trgm, createPgConfig };
+}
+
 export async function openDatabase<DB>(target: DatabaseTarget): Promise<DatabaseHandle<DB>> {
   if (target.kind === 'postgres') {
     if (target.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(target.schema)) {
@@ -73,6 +83,7 @@ export async function openDatabase<DB>(target: DatabaseTarget): Promise<Database
   }
 
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const { PGlite, pg_trgm, createPgConfig } = await loadPglite();
   // pg_trgm: the games catalogue's name search (trigram GIN index for contains).
   const pglite = await PGlite.create(target.dataDir ?? 'memory://', {
     extensions: { pg_trgm },
@@ -164,6 +175,7 @@ export async function migrateToLatest<DB>(
  * one such copy rather than running initdb and every migration again.
  */
 export async function migratedPgliteTemplate(functions: readonly DatabaseFunction[]): Promise<Blob> {
+  const { PGlite, pg_trgm, createPgConfig } = await loadPglite();
   const pglite = await PGlite.create('memory://', { extensions: { pg_trgm } });
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });

@@ -1,4 +1,7 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { lazyRequire } from '../lazy-require.ts';
+
+const loadSanitizeHtml = lazyRequire<typeof sanitizeHtml>('sanitize-html');
 
 /**
  * Operator-written rich text (help-centre articles) made safe to put in a page: only p, h2, h3, ul,
@@ -29,4 +32,4 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export const sanitizeRichText = (html: string): string => sanitizeHtml(html, OPTIONS).trim();
+export const sanitizeRichText = (html: string): string => loadSanitizeHtml()(html, OPTIONS).trim();

@@ -9,8 +9,11 @@ import {
   rtpBpSchema,
   vassalageSchema,
 } from '@banca/contract';
-import { parse as parseCsv } from 'csv-parse/sync';
+import type { parse as parseCsv } from 'csv-parse/sync';
+import { lazyRequire } from '../../../platform/lazy-require.ts';
 import { z } from 'zod';
+
+const loadCsvParse = lazyRequire<{ parse: typeof parseCsv }>('csv-parse/sync');
 
 /**
  * A vendor catalogue file (JSON or CSV), validated row by row: every bad row is reported with its
@@ -169,7 +172,13 @@ export function parseCatalogueFile(text: string, format: 'json' | 'csv'): Catalo
   if (format === 'csv') {
     let records: { record: Record<string, string>; info: { lines: number } }[];
     try {
-      records = parseCsv(text, { columns: true, info: true, skip_empty_lines: true, trim: true, bom: true });
+      records = loadCsvParse().parse(text, {
+        columns: true,
+        info: true,
+        skip_empty_lines: true,
+        trim: true,
+        bom: true,
+      });
     } catch (error) {
       throw new CatalogueFileError([{ line: 0, row: 'file', message: (error as Error).message }]);
     }

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import QRCode from 'qrcode';
+import type QRCode from 'qrcode';
+import { lazyRequire } from '../../lazy-require.ts';
 import { hmacSignature } from '../../http/callback-route.ts';
 import { buildPixPayload } from './pix-emv.ts';
 import { findCharge, insertCharge, markChargePaid } from './sandbox-pix.repository.ts';
 import type { Charge, ChargeRequest, ChargeState, PaymentProvider } from './payment-provider.ts';
 import type { SandboxPixChargeRow, SandboxPixTables } from './sandbox-pix.table.ts';
+
+const loadQrCode = lazyRequire<typeof QRCode>('qrcode');
 
 /**
  * SANDBOX ONLY: a PIX provider that moves no money. It issues real BR Code payloads (any PIX reader
@@ -158,4 +161,4 @@ export class SandboxPixProvider implements PaymentProvider {
 
 /** The QR code of a payload as an SVG document (what a bank app scans). */
 export const pixQrSvg = (payload: string): Promise<string> =>
-  QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  loadQrCode().toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
