@@ -20,7 +20,8 @@
 // The catalogue: 10,000 games over 40 vendors, imported through the operator's import into a throw-away
 // schema of BENCH_DATABASE_URL / TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
 // dropped at the end. Run from the repository root: `npm run bench -- lobby`; `BENCH_ONLY=varied` runs only
-// the bare route and the varied requests (with `BENCH_CPU_PROF=<dir>`, a profile of the varied path).
+// the bare route and the varied requests (with `BENCH_CPU_PROF=<dir>`, a profile of the varied path;
+// `BENCH_TRACE_GC=1`, the gateway's collections; `BENCH_HEAP_PROF=<dir>`, a sampled heap profile).
 import './lib/one-line-failure.mjs';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -215,6 +216,10 @@ async function main() {
       '--import',
       'tsx',
       '--expose-gc',
+      ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
+      ...(process.env.BENCH_HEAP_PROF
+        ? ['--heap-prof', `--heap-prof-dir=${process.env.BENCH_HEAP_PROF}`]
+        : []),
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     ],
     env: { ...process.env, BENCH_ROLE: 'server', BENCH_DB_URL: dbUrl },
