@@ -185,6 +185,40 @@ describe('house accounts in buckets', () => {
         .execute(),
     ).rejects.toMatchObject({ code: '23514' });
   });
+
+  it('holds the identity rules on an update as on an insert, naming the rule, and lets balances move', async () => {
+    // The identity rules are a trigger on the identity columns, not CHECKs (migration
+    // 202611281100-ledger-account-identity-checks): an update that sets one is checked like an insert.
+    const merchant = freshMerchant();
+    const wallet = await ensureMemberWallet(db(), await newMember(db(), merchant), merchant, 'BRL');
+    const house = await houseAccount(db(), merchant, 'ADJUSTMENTS', 'BRL');
+    const update = (id: number, set: Record<string, unknown>) =>
+      db().updateTable('ledger_account').set(set).where('id', '=', id).execute();
+    const before = await ledgerDigest(db());
+    for (const [id, set, rule] of [
+      [house.id, { kind: 'HOUSE_PLAY' }, 'ledger_account_play_money'],
+      [house.id, { currency: 'XPL' }, 'ledger_account_cash'],
+      [house.id, { kind: 'NOT_A_KIND' }, 'ledger_account_kind_check'],
+      [house.id, { bucket: 300 }, 'ledger_account_bucket'],
+      [house.id, { wallet: 'BV01' }, 'ledger_account_wallet'],
+      [wallet.id, { member_id: null }, 'ledger_account_owner'],
+      [wallet.id, { currency: 'brl' }, 'ledger_account_currency_check'],
+      [wallet.id, { bucket: 1 }, 'ledger_account_bucket'],
+    ] as const) {
+      await expect(update(id, set), rule).rejects.toMatchObject({ code: '23514', constraint: rule });
+    }
+    expect(await ledgerDigest(db())).toBe(before);
+    // The balance rule is still a CHECK: a member wallet never goes below zero, a house account may.
+    await expect(update(wallet.id, { balance: -1 })).rejects.toMatchObject({
+      code: '23514',
+      constraint: 'ledger_account_member_not_negative',
+    });
+    await update(house.id, { balance: house.balance - 1 });
+    expect((await findAccountById(db(), house.id))?.balance).toBe(house.balance - 1);
+    await update(house.id, { balance: house.balance });
+    // An identity column set to what it holds passes, as the CHECK did.
+    await update(wallet.id, { kind: 'MEMBER', wallet: wallet.wallet });
+  });
 });
 
 /** Real concurrency: only a PostgreSQL server runs the transactions side by side. */

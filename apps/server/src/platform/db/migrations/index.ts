@@ -47,6 +47,7 @@ import * as m202611271740 from './202611271740-reports-team-active-count.ts';
 import * as m202611281000 from './202611281000-agent-contract-history.ts';
 import * as m202611281010 from './202611281010-agent-settings.ts';
 import * as m202611281020 from './202611281020-reports-round-hour-facts.ts';
+import * as m202611281100 from './202611281100-ledger-account-identity-checks.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -113,6 +114,7 @@ export const migrations: Record<string, Migration> = {
   '202611281000-agent-contract-history': m202611281000,
   '202611281010-agent-settings': m202611281010,
   '202611281020-reports-round-hour-facts': m202611281020,
+  '202611281100-ledger-account-identity-checks': m202611281100,
 };
 
 export const migrationProvider: MigrationProvider = {
