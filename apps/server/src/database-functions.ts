@@ -1,4 +1,5 @@
 import { gamesFunctions } from './modules/games/games.functions.ts';
+import { memberFunctions } from './modules/member/member.functions.ts';
 import { operatorFunctions } from './modules/operator/operator.functions.ts';
 import { walletFunctions } from './modules/wallet/wallet.functions.ts';
 import type { DatabaseFunction } from './platform/db/database-functions.ts';
@@ -12,6 +13,7 @@ import { eventFunctions } from './platform/events/event.functions.ts';
  */
 export const DATABASE_FUNCTIONS: readonly DatabaseFunction[] = [
   ...eventFunctions,
+  ...memberFunctions,
   ...walletFunctions,
   ...operatorFunctions,
   ...gamesFunctions,

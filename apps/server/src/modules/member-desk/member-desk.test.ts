@@ -126,6 +126,18 @@ describe('lock, unlock, force logout', () => {
     const refused = await debit(100);
     expect(refused.status).toBe(403);
     expect(refused.body.status).toBe('player_locked');
+    // Before anything else wrong with the call, and on the balance call too.
+    const unknownGame = await vendor.send('debit', {
+      playerSession: player.playerSession,
+      transactionId: newVendorId('d'),
+      roundId: newVendorId('r'),
+      gameCode: 'NO_SUCH_GAME',
+      amount: 100,
+    });
+    expect(unknownGame.body.status).toBe('player_locked');
+    expect((await vendor.send('balance', { playerSession: player.playerSession })).body.status).toBe(
+      'player_locked',
+    );
     const login = await t.client.login(m.account, FAST_PASSWORD, {}, { ip: m.ip });
     expect(login.status).not.toBe(200);
 

@@ -7,7 +7,7 @@ import { memberView, type MemberView } from './member-view.ts';
 import {
   countChildren,
   findMemberById,
-  findMemberStatus,
+  readMemberMayPlay,
   searchMemberRows,
   updateMember,
   type MemberSearchFilter,
@@ -61,8 +61,8 @@ export const setMemberStatus = (db: DbOrTrx, memberId: number, status: MemberSta
   updateMember(db, memberId, { status });
 
 /** Whether the member may play for money: exists and is not locked (fresh read, every node agrees). */
-export const memberMayPlay = async (db: DbOrTrx, memberId: number): Promise<boolean> =>
-  (await findMemberStatus(db, memberId)) === 'ACTIVE';
+export const memberMayPlay = (db: DbOrTrx, memberId: number): Promise<boolean> =>
+  readMemberMayPlay(db, memberId);
 
 const maskMobile = (m: string) => `${m.slice(0, 3)}•••${m.slice(-4)}`;
 const maskEmail = (e: string) => {

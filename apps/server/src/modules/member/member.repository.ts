@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../database.ts';
+import { executePreparedSql } from '../../platform/db/prepared.ts';
 import { insertTreePaths } from './downline.repository.ts';
 import type { MemberStatus, MemberUpdate, NewMember } from './member.table.ts';
 
@@ -208,6 +209,7 @@ export async function countChildren(db: DbOrTrx, memberId: number): Promise<numb
   return Number(row.n);
 }
 
-/** The member's status alone (one primary-key read): the vendor wallet asks it before each debit. */
-export const findMemberStatus = async (db: DbOrTrx, id: number): Promise<MemberStatus | undefined> =>
-  (await db.selectFrom('member').select('status').where('id', '=', id).executeTakeFirst())?.status;
+/** Whether the member may stake money now (sql/member_may_play.sql holds the rule): one prepared read. */
+export const readMemberMayPlay = async (db: DbOrTrx, id: number): Promise<boolean> =>
+  (await executePreparedSql(db, sql<{ ok: boolean }>`select member_may_play(${id}::integer) as ok`)).rows[0]
+    ?.ok === true;

@@ -5,6 +5,8 @@
 -- ledger transfer, the recent game, the stored answer. It owns no refusal: it answers 'claimed'
 -- before its first write when the id is known, and raises SQLSTATE BV001 (rolling its statement
 -- back) when a write shows the call is not ordinary; the step-by-step path then judges the call.
+-- A member who may not play (member_may_play, the member module's rule, read fresh in this
+-- statement) is not ordinary either: the service then refuses player_locked.
 -- First created by migration 202611251020-games-vendor-call-functions; this file is its current
 -- definition, applied by the repeatable step (platform/db/database-functions.ts) whenever the file
 -- changes.
@@ -21,6 +23,9 @@ declare
   v_answer jsonb;
   v_recent_added boolean;
 begin
+  if not member_may_play(p_member) then
+    raise exception 'vendor_call_fallback' using errcode = 'BV001';
+  end if;
   insert into vendor_transaction (vendor, transaction_id, kind, member_id, round_id, amount,
     request_hash, created_at)
   values (p_vendor, p_transaction_id, 'DEBIT', p_member, p_round_id, p_amount, p_hash, p_at)

@@ -109,11 +109,16 @@ export async function sessionOf(
   if (live && new Date(session.expires_at).getTime() <= now(deps).getTime()) {
     throw new VendorWalletError('session_expired');
   }
-  // A locked member (back office) is refused at once on every node: the status is read fresh, never
-  // cached, for the calls that take the player's money or show it (balance, debit).
-  if (live && !(await memberMayPlay(deps.db, session.member_id)))
-    throw new VendorWalletError('player_locked');
   return session;
+}
+
+/**
+ * A locked member (back office) is refused at once on every node: the status is read fresh, never
+ * cached, for the calls that take the player's money or show it (balance, debit; an ordinary debit
+ * reads it inside its one statement instead, vendor-wallet.fast-path.ts).
+ */
+export async function requireMayPlay(deps: VendorWalletDeps, session: VendorPlayerSessionRow): Promise<void> {
+  if (!(await memberMayPlay(deps.db, session.member_id))) throw new VendorWalletError('player_locked');
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   ok,
   refundKey,
   requestHash,
+  requireMayPlay,
   roundReference,
   sessionOf,
   walletCodeOf,
@@ -82,6 +83,7 @@ export async function vendorBalance(
   body: { playerSession: string },
 ): Promise<VendorAnswer> {
   const session = await sessionOf(deps, call, body.playerSession, true);
+  await requireMayPlay(deps, session);
   const wallet = await walletIn(deps.db, session, await walletCodeOf(deps, session));
   return ok(session, wallet.balance);
 }
@@ -93,22 +95,28 @@ export async function vendorDebit(
 ): Promise<VendorAnswer> {
   const session = await sessionOf(deps, call, body.playerSession, true);
   const nodeId = `${call.vendor}-${body.gameCode}`;
-  const game = await gameOf(deps, nodeId);
-  if (!game || game.vassalage !== call.vendor) throw new VendorWalletError('game_not_found');
+  const found = await gameOf(deps, nodeId);
+  const game = found?.vassalage === call.vendor ? found : undefined;
   const hash = requestHash(['DEBIT', session.member_id, body.roundId, body.gameCode, body.amount]);
   const at = now(deps);
-  const fast = await fastDebit(deps, session, {
-    vendor: call.vendor,
-    transactionId: body.transactionId,
-    roundId: body.roundId,
-    amount: body.amount,
-    hash,
-    at,
-    nodeId,
-    gameCode: body.gameCode,
-    gameType: game.gameType,
-  });
+  // The ordinary debit reads the member's status in its own statement; any other call reads it here,
+  // before anything else is refused (a locked player hears player_locked whatever else is wrong).
+  const fast =
+    game &&
+    (await fastDebit(deps, session, {
+      vendor: call.vendor,
+      transactionId: body.transactionId,
+      roundId: body.roundId,
+      amount: body.amount,
+      hash,
+      at,
+      nodeId,
+      gameCode: body.gameCode,
+      gameType: game.gameType,
+    }));
   if (fast) return fast;
+  await requireMayPlay(deps, session);
+  if (!game) throw new VendorWalletError('game_not_found');
   return moneyCall(deps, session, async (trx, code) => {
     const claimed = await claimTransaction(trx, {
       vendor: call.vendor,
