@@ -1,9 +1,9 @@
 import { LOTTERY_PRODUCTS, PLAY_MONEY_CURRENCY, productOfGameType, type RoundProduct } from '@banca/contract';
 import type { Database } from '../../database.ts';
-import { defineConsumer, on, type Consumer } from '../../platform/events/event-catalogue.ts';
+import { defineConsumer, onBatch, type Consumer } from '../../platform/events/event-catalogue.ts';
 import { roundSettled } from '../games/index.ts';
 import { uplinesOf } from '../member/index.ts';
-import { insertRound } from './agent-contracts.repository.ts';
+import { insertRounds } from './agent-contracts.repository.ts';
 
 const LOTTERY: readonly RoundProduct[] = LOTTERY_PRODUCTS;
 
@@ -15,23 +15,32 @@ const LOTTERY: readonly RoundProduct[] = LOTTERY_PRODUCTS;
  */
 export function agentContractsConsumer(): Consumer<Database> {
   return defineConsumer<Database>('agent-contracts.rounds', [
-    on(roundSettled, async (event, trx) => {
-      const p = event.payload;
-      if (p.currency === PLAY_MONEY_CURRENCY) return;
-      const product = productOfGameType(p.gameType);
-      if (!LOTTERY.includes(product)) return;
-      const uplines = (await uplinesOf(trx, [p.memberId])).get(p.memberId) ?? [];
-      if (uplines.length === 0) return;
-      await insertRound(trx, {
-        ref: p.roundId,
-        memberId: p.memberId,
-        agents: [p.memberId, ...uplines],
-        settledAt: p.settledAt,
-        product,
-        currency: p.currency,
-        stake: p.stake,
-        payout: p.payout,
+    // A run of settled rounds at once: one upline read and one insert, whatever its length.
+    onBatch(roundSettled, async (events, trx) => {
+      const rounds = events.flatMap(({ payload: p }) => {
+        if (p.currency === PLAY_MONEY_CURRENCY) return [];
+        const product = productOfGameType(p.gameType);
+        return LOTTERY.includes(product) ? [{ ...p, product }] : [];
       });
+      if (rounds.length === 0) return;
+      const uplines = await uplinesOf(trx, [...new Set(rounds.map((r) => r.memberId))]);
+      await insertRounds(
+        trx,
+        rounds.flatMap((r) => {
+          const above = uplines.get(r.memberId) ?? [];
+          if (above.length === 0) return [];
+          return [r.memberId, ...above].map((agentId) => ({
+            agentId,
+            ref: r.roundId,
+            memberId: r.memberId,
+            settledAt: r.settledAt,
+            product: r.product,
+            currency: r.currency,
+            stake: r.stake,
+            payout: r.payout,
+          }));
+        }),
+      );
     }),
   ]);
 }

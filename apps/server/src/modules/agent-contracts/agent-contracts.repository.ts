@@ -313,25 +313,28 @@ export const settledKeysSince = async (
 
 // Real-time rounds ------------------------------------------------------------------------------
 
-/** Records a settled lottery round under the member and each of its uplines (a second delivery adds nothing). */
-export const insertRound = (
-  db: DbOrTrx,
-  r: {
-    ref: string;
-    memberId: number;
-    agents: readonly number[];
-    settledAt: string;
-    product: string;
-    currency: string;
-    stake: number;
-    payout: number;
-  },
-) =>
-  sql`insert into agent_contract_round (agent_id, ref, member_id, settled_at, product, currency, stake, payout)
-    select a, ${r.ref}, ${r.memberId}::integer, ${r.settledAt}::timestamptz, ${r.product}, ${r.currency},
-      ${r.stake}::bigint, ${r.payout}::bigint
-    from unnest(${[...r.agents]}::integer[]) a
+/** A settled round under one agent of its team (the member itself or an upline). */
+export interface AgentRoundRow {
+  agentId: number;
+  ref: string;
+  memberId: number;
+  settledAt: string;
+  product: string;
+  currency: string;
+  stake: number;
+  payout: number;
+}
+
+/** Records rounds under their agents, in one statement; a (agent, round) already there is left alone. */
+export const insertRounds = async (db: DbOrTrx, rows: readonly AgentRoundRow[]): Promise<void> => {
+  if (rows.length === 0) return;
+  const column = <K extends keyof AgentRoundRow>(key: K) => rows.map((r) => r[key]);
+  await sql`insert into agent_contract_round (agent_id, ref, member_id, settled_at, product, currency, stake, payout)
+    select * from unnest(${column('agentId')}::integer[], ${column('ref')}::text[],
+      ${column('memberId')}::integer[], ${column('settledAt')}::timestamptz[], ${column('product')}::text[],
+      ${column('currency')}::text[], ${column('stake')}::bigint[], ${column('payout')}::bigint[])
     on conflict do nothing`.execute(db);
+};
 
 /**
  * The rounds of the teams of `agentIds` (each agent itself included) settled in [from, to), of the

@@ -5,16 +5,20 @@ import { executePreparedSql } from '../../../platform/db/prepared.ts';
 import type { GameWinTable } from '../games.table.ts';
 
 /**
- * Records a win; a round already on the board is left as it is (the consumer's idempotency). One
- * fixed text run as a named statement: it runs for every winning round the dispatcher hands the
- * games consumer, and building it with the query builder cost more gateway CPU than the insert.
+ * Records wins; a round already on the board is left as it is (the consumer's idempotency). One fixed
+ * text (the rows as arrays) run as a named statement: the dispatcher hands the games consumer every
+ * settled round, in runs, so a run of wins costs one statement, not one per win.
  */
-export async function insertWin(db: DbOrTrx, win: Insertable<GameWinTable>): Promise<void> {
+export async function insertWins(db: DbOrTrx, wins: readonly Insertable<GameWinTable>[]): Promise<void> {
+  if (wins.length === 0) return;
+  const column = <K extends keyof Insertable<GameWinTable>>(key: K) => wins.map((w) => w[key]);
   await executePreparedSql(
     db,
     sql`insert into game_win (round_id, node_id, game_type, customer_name, win_amount, currency, settled_at)
-    values (${win.round_id}, ${win.node_id}, ${win.game_type}, ${win.customer_name}, ${win.win_amount},
-    ${win.currency}, ${win.settled_at}) on conflict (round_id) do nothing`,
+    select * from unnest(${column('round_id')}::text[], ${column('node_id')}::text[],
+      ${column('game_type')}::text[], ${column('customer_name')}::text[], ${column('win_amount')}::bigint[],
+      ${column('currency')}::text[], ${column('settled_at')}::timestamptz[])
+    on conflict (round_id) do nothing`,
   );
 }
 

@@ -1,9 +1,9 @@
 import { WINNER_BOARD_LIMIT, type GameType, type Language, type RankItem } from '@banca/contract';
 import type { Database, Db } from '../../../database.ts';
-import { on, type EventSubscription } from '../../../platform/events/event-catalogue.ts';
+import { onBatch, type EventSubscription } from '../../../platform/events/event-catalogue.ts';
 import { roundSettled } from '../games.events.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
-import { biggestWins, insertWin } from './winner-board.repository.ts';
+import { biggestWins, insertWins } from './winner-board.repository.ts';
 
 /** "joao123" -> "jo***3": two first characters, three stars, the last one; short names keep less. */
 export function maskCustomerName(account: string): string {
@@ -16,20 +16,24 @@ export function maskCustomerName(account: string): string {
 /**
  * The winner board's handler (of the games consumer, games.consumer.ts): a round whose payout is
  * above its stake is a win of `payout`. Play money (trial accounts) never reaches the board.
- * Idempotent on the round id.
+ * Idempotent on the round id; a run of settled rounds is one insert.
  */
-export const recordWins: EventSubscription<Database> = on(roundSettled, async (event, trx) => {
-  const p = event.payload;
-  if (!(p.payout > p.stake) || p.currency === 'XPL') return;
-  await insertWin(trx, {
-    round_id: p.roundId,
-    node_id: p.nodeId,
-    game_type: p.gameType,
-    customer_name: maskCustomerName(p.account),
-    win_amount: p.payout,
-    currency: p.currency,
-    settled_at: p.settledAt,
-  });
+export const recordWins: EventSubscription<Database> = onBatch(roundSettled, async (events, trx) => {
+  await insertWins(
+    trx,
+    events
+      .map((e) => e.payload)
+      .filter((p) => p.payout > p.stake && p.currency !== 'XPL')
+      .map((p) => ({
+        round_id: p.roundId,
+        node_id: p.nodeId,
+        game_type: p.gameType,
+        customer_name: maskCustomerName(p.account),
+        win_amount: p.payout,
+        currency: p.currency,
+        settled_at: p.settledAt,
+      })),
+  );
 });
 
 /** GCSGAME_getRankList: the biggest wins, biggest first, with the game's art and name. */
