@@ -75,12 +75,16 @@ export async function claimCursors(
 
 /**
  * The next events after each cursor, below the horizon: at most `limit` per partition, in (tx, id)
- * order within each partition, all in one statement (one index range read per partition).
+ * order within each partition, all in one statement (one index range read per partition). Payloads
+ * come only for the event names in `handled`: the others are passed over (their rows still move the
+ * cursor), and every consumer reads every event, so sending and parsing their payloads was most of
+ * what a consumer spent on the events it does not handle.
  */
 export async function selectNextEventsOf(
   trx: Trx,
   cursors: readonly { partition: number; tx: string; event_id: number }[],
   limit: number,
+  handled: readonly string[],
 ) {
   const { rows } = await executePreparedSql(
     trx,
@@ -92,7 +96,8 @@ export async function selectNextEventsOf(
       key: string;
       payload: unknown;
       recorded_at: Date;
-    }>`select c.partition, e.id, e.tx::text as tx, e.name, e.key, e.payload, e.recorded_at
+    }>`select c.partition, e.id, e.tx::text as tx, e.name, e.key,
+      case when e.name = any(${[...handled]}::text[]) then e.payload end as payload, e.recorded_at
     from unnest(${cursors.map((c) => c.partition)}::smallint[], ${cursors.map((c) => c.tx)}::text[],
       ${cursors.map((c) => c.event_id)}::bigint[]) c(partition, tx, event_id)
     cross join lateral (

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../database.ts';
 import { openDatabase, type DatabaseHandle } from '../db/db.ts';
@@ -21,6 +21,8 @@ import {
   redriveDeadLetters,
   type DispatcherOptions,
 } from './event-dispatcher.ts';
+import { selectNextEventsOf } from './event-dispatch.repository.ts';
+import type { EventTables } from './event.table.ts';
 import { eventPruneJob } from './event.jobs.ts';
 
 const credited = defineEvent<{ member: string; seq: number }>('test.deposit-credited');
@@ -106,6 +108,29 @@ describe(`domain events (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
     expect(seen).toEqual([kept]);
     expect(result.handled).toBe(1);
     expect(await db.selectFrom('domain_event').select('id').execute()).toEqual([{ id: kept }]);
+  });
+
+  it('reads the payloads of the event names a consumer handles only; the other rows still come, in order', async () => {
+    const [first] = await recordAll([{ member: 'm1', seq: 0 }]);
+    const second = await db
+      .transaction()
+      .execute((trx) => recordEvent(trx, registered, { member: 'm1' }, { key: 'm1' }));
+    const cursor = { partition: partitionOf('m1'), tx: '0', event_id: 0 };
+    const read = (handled: readonly string[]) =>
+      db
+        .transaction()
+        .execute((trx) =>
+          selectNextEventsOf(trx as unknown as Transaction<EventTables>, [cursor], 10, handled),
+        )
+        .then((rows) => rows.map((r) => [r.id, r.name, r.payload]));
+    expect(await read([credited.name])).toEqual([
+      [first, credited.name, { member: 'm1', seq: 0 }],
+      [second, registered.name, null],
+    ]);
+    expect(await read([registered.name, credited.name])).toEqual([
+      [first, credited.name, { member: 'm1', seq: 0 }],
+      [second, registered.name, { member: 'm1' }],
+    ]);
   });
 
   it('gives the handler the typed event and its transaction; what it writes commits with the cursor', async () => {

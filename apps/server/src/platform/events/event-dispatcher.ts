@@ -210,6 +210,8 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
   const db = options.db as unknown as Kysely<EventTables>;
   const byName = new Map(consumers.map((c) => [c.name, c]));
   if (byName.size !== consumers.length) throw new Error('two event consumers share a name');
+  /** The event names each consumer handles: it is sent the payloads of those only. */
+  const handledBy = new Map(consumers.map((c) => [c.name, [...c.handlers.keys()]]));
   if (maxAttempts < 1) throw new Error('maxAttempts must be at least 1');
   if (partitionsPerTransaction < 1) throw new Error('partitionsPerTransaction must be at least 1');
 
@@ -268,7 +270,12 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
       const cursors = await claimCursors(trx, consumer.name, partitions, now);
       result.busy += partitions.length - cursors.length;
       if (cursors.length === 0) return result;
-      const rows = await selectNextEventsOf(trx, cursors, consumer.batchSize ?? batchSize);
+      const rows = await selectNextEventsOf(
+        trx,
+        cursors,
+        consumer.batchSize ?? batchSize,
+        handledBy.get(consumer.name)!,
+      );
       const lanes = cursors.map((cursor) => ({
         cursor,
         events: rows.filter((r) => r.partition === cursor.partition),
