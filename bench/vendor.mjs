@@ -17,10 +17,10 @@
 // two ledger transfers, the bet record, the round-settled event), fresh ids each time.
 import './lib/one-line-failure.mjs';
 import { createHmac, randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { BENCH_DB_URL, interleavedRounds, openPgbench } from './lib/pgbench.mjs';
 import { startChildGateway } from './lib/child-gateway.mjs';
+import { openKeepAlive } from './lib/keep-alive-client.mjs';
 import { perRequest, serveCounters } from './lib/gateway-counters.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -120,50 +120,34 @@ async function serve() {
 // --- the load (parent) ------------------------------------------------------------------------------
 
 /**
- * The load generator's HTTP client: node:http with a keep-alive agent, one socket per client. It shares
- * the machine's cores with the gateway and PostgreSQL, so its own cost matters: fetch (undici's WHATWG
- * layer) took 727 µs of this process's CPU per call, node:http 336 µs (2026-11-24, 8 clients).
- * pgbench's own client is C and nearly free.
+ * A client loop's signed POSTs, on a connection of its own (bench/lib/keep-alive-client.mjs). The load
+ * generator shares the machine's cores with the gateway and PostgreSQL, so its own cost matters: fetch
+ * (undici's WHATWG layer) took 727 µs of this process's CPU per call, node:http 336 µs (2026-11-24, 8
+ * clients), the bare keep-alive client about a third of node:http's. pgbench's own client is C.
+ * Every answer is still read whole and parsed, and anything but a 200 fails the run.
  */
-function signer(base, secret, sockets) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
-  const { hostname, port } = new URL(base);
-  const post = (path, raw, headers) =>
-    new Promise((resolve, reject) => {
-      const req = http.request(
-        {
-          hostname,
-          port,
-          path,
-          method: 'POST',
-          agent,
-          headers: { ...headers, 'content-length': Buffer.byteLength(raw) },
-        },
-        (res) => {
-          const chunks = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(raw);
-    });
-  return async (path, body) => {
+function signer(base, secret) {
+  const connection = openKeepAlive(base);
+  const send = async (path, body) => {
     const raw = JSON.stringify(body);
     const ts = String(Math.floor(Date.now() / 1000));
     const signature = createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex');
     const t0 = performance.now();
-    const res = await post(path, raw, {
-      'content-type': 'application/json',
-      'x-vendor-id': 'BANCA',
-      'x-vendor-timestamp': ts,
-      'x-vendor-signature': signature,
-    });
+    const res = await connection.post(
+      path,
+      {
+        'content-type': 'application/json',
+        'x-vendor-id': 'BANCA',
+        'x-vendor-timestamp': ts,
+        'x-vendor-signature': signature,
+      },
+      raw,
+    );
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text}`);
     JSON.parse(res.text);
     return performance.now() - t0;
   };
+  return { send, close: () => connection.close() };
 }
 
 const percentile = (values, p) => {
@@ -177,7 +161,6 @@ const percentile = (values, p) => {
  * starts its rounds on a fixed schedule instead of back to back. Returns rounds/s and latencies.
  */
 async function playRounds(gw, clients, seconds, rate) {
-  const send = signer(gw.base, gw.secret, clients);
   const salt = randomBytes(4).toString('hex');
   const calls = [];
   const rounds = [];
@@ -185,6 +168,14 @@ async function playRounds(gw, clients, seconds, rate) {
   const start = performance.now();
   const end = start + seconds * 1000;
   const client = async (c) => {
+    const { send, close } = signer(gw.base, gw.secret);
+    try {
+      await play(c, send);
+    } finally {
+      close();
+    }
+  };
+  const play = async (c, send) => {
     let due = start + (rate ? (c * 1000 * clients) / rate / clients : 0);
     while (performance.now() < end) {
       if (rate) {
@@ -322,7 +313,7 @@ async function main() {
     `per vendor call at 8 clients (debit or credit): ${m8.perCall.statements.toFixed(2)} SQL statements (everything the gateway sent, the event dispatcher's share included), ${m8.perCall.cpu.toFixed(0)} µs gateway CPU`,
   );
   console.log(
-    `load generator (this process, node:http): ${m8.clientCpuPerCall.toFixed(0)} µs CPU per call at 8 clients`,
+    `load generator (this process, bench/lib/keep-alive-client.mjs): ${m8.clientCpuPerCall.toFixed(0)} µs CPU per call at 8 clients`,
   );
   if (m8.cpu.pgbench && m8.cpu.gateway) {
     // Where the ratio comes from: with the cores saturated, rate is about cores / CPU per unit of work.
