@@ -254,10 +254,11 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
   /**
    * Claims a consumer's due cursors among some partitions and runs one batch of each, all in one
    * transaction: a fixed handful of statements per consumer and pass (claim, read, move) instead of
-   * that many per partition. Each partition is a lane, its events in order; a step takes the name of
-   * the first lane's head event and delivers every lane's leading events of that name: as one run
-   * when the consumer takes runs of it, else one event at a time. An event is so delivered only after
-   * every earlier event of its partition, and a failure stops only its own lane.
+   * that many per partition. Each partition is a lane, the events it handles in order (the others are
+   * passed over: the cursor moves past them with the rest); a step takes the name of the first lane's
+   * head event and delivers every lane's leading events of that name: as one run when the consumer
+   * takes runs of it, else one event at a time. An event is so delivered only after every earlier
+   * event of its partition, and a failure stops only its own lane.
    */
   const runConsumer = (
     consumer: Consumer<DB>,
@@ -276,20 +277,30 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
         consumer.batchSize ?? batchSize,
         handledBy.get(consumer.name)!,
       );
-      const lanes = cursors.map((cursor) => ({
-        cursor,
-        events: rows.filter((r) => r.partition === cursor.partition),
-        next: 0,
-        /** Events before this index go one at a time: they were in a run that failed. */
-        singlyUntil: 0,
-        stopped: false,
-        position: { tx: cursor.tx, event_id: cursor.event_id },
-        attempts: cursor.attempts,
-        lastError: cursor.last_error,
-        nextAttemptAt: cursor.next_attempt_at,
-      }));
+      const lanes = cursors.map((cursor) => {
+        const read = rows.filter((r) => r.partition === cursor.partition);
+        // Events the consumer does not handle are passed over here, before the steps below: left in,
+        // they split the runs (the rollups took a run per round and partition instead of one per pass).
+        const events = read.filter((r) => consumer.handlers.has(r.name));
+        result.skipped += read.length - events.length;
+        const last = read.at(-1);
+        return {
+          cursor,
+          events,
+          /** Where the cursor goes once every handled event read is done: past the last event read. */
+          end: last ? { tx: last.tx, event_id: last.id } : undefined,
+          next: 0,
+          /** Events before this index go one at a time: they were in a run that failed. */
+          singlyUntil: 0,
+          stopped: false,
+          position: { tx: cursor.tx, event_id: cursor.event_id },
+          attempts: cursor.attempts,
+          lastError: cursor.last_error,
+          nextAttemptAt: cursor.next_attempt_at,
+        };
+      });
       type Lane = (typeof lanes)[number];
-      /** Done with the lane's next event (handled, skipped or dead-lettered): its failures restart. */
+      /** Done with the lane's next event (handled or dead-lettered): its failures restart. */
       const advance = (lane: Lane) => {
         const row = lane.events[lane.next++]!;
         lane.position = { tx: row.tx, event_id: row.id };
@@ -309,16 +320,7 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
         if (open.length === 0) break;
         const name = head(open[0]!).name;
         const heads = open.filter((l) => head(l).name === name);
-        const handler = consumer.handlers.get(name);
-        if (!handler) {
-          for (const lane of heads) {
-            for (let n = leading(lane, name); n > 0; n--) {
-              advance(lane);
-              result.skipped++;
-            }
-          }
-          continue;
-        }
+        const handler = consumer.handlers.get(name)!;
         const batch = consumer.batchHandlers.get(name);
         const runLanes = batch ? heads.filter((l) => l.next >= l.singlyUntil) : [];
         const run = runLanes.flatMap((l) => l.events.slice(l.next, l.next + leading(l, name)));
@@ -371,6 +373,15 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
             );
           }
           advance(lane);
+        }
+      }
+      // A lane that got through every handled event it read also moves past the others it read; a
+      // stopped lane stays at its last done event (what lies between is read and passed over again).
+      for (const lane of lanes) {
+        if (!lane.stopped && lane.end && lane.next === lane.events.length) {
+          lane.position = lane.end;
+          lane.attempts = 0;
+          lane.lastError = null;
         }
       }
       await updateCursors(
