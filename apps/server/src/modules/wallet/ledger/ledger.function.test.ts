@@ -147,6 +147,9 @@ describe("refusals inside a caller's transaction", () => {
       .execute(async (trx) => {
         const out = [];
         out.push((await failure(transfer(trx, req(a, b, 101)))).code);
+        // The debit's row after the credit's (ids ascending): the credit moved first, then undone.
+        expect(b.id).toBeGreaterThan(a.id);
+        out.push((await failure(transfer(trx, req(b, a, 1)))).code);
         out.push((await failure(transfer(trx, req(a, { ...b, id: 2 ** 40 }, 1)))).code);
         out.push((await failure(transfer(trx, req(a, play, 1)))).code);
         out.push((await failure(transfer(trx, req(a, b, 7, taken.idempotencyKey)))).code);
@@ -155,6 +158,7 @@ describe("refusals inside a caller's transaction", () => {
         return out;
       });
     expect(codes).toEqual([
+      'insufficient_funds',
       'insufficient_funds',
       'ledger_account_not_found',
       'currency_mismatch',
