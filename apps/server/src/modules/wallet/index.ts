@@ -43,6 +43,7 @@ export {
   ensureMemberWallet,
   findMemberWallet,
   findMemberWalletIds,
+  findTransfer,
   grantFreePlayMoney,
   houseAccount,
   findHouseAccountId,

@@ -2,8 +2,8 @@
 -- calls it): a fresh transaction id on an open round of the player. The same writes in the same
 -- order as the step-by-step path (vendor-wallet.service.ts; service invariant 5): the claim, the
 -- round's payout (and close), the turnover, the ledger transfer, the round-settled event (its payload
--- is games.events.ts roundSettledPayload; a test parses what this writes with it), the stored answer.
--- It owns no refusal: it answers 'claimed' before its first write when the id is known, and raises
+-- is games.events.ts roundSettledPayload; a test parses what this writes with it), and the answer
+-- stored only when no transfer holds it (a zero credit; service invariant 2). It owns no refusal: it answers 'claimed' before its first write when the id is known, and raises
 -- SQLSTATE BV001 (rolling its statement back) when a write shows the call is not ordinary.
 -- First created by migration 202611251020-games-vendor-call-functions; this file is its current
 -- definition, applied by the repeatable step (platform/db/database-functions.ts) whenever the file
@@ -66,9 +66,12 @@ begin
         'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')));
   end if;
 
-  v_answer := jsonb_build_object('status', 'OK', 'balance', v_balance, 'currency', p_currency,
-    'transactionId', p_transaction_id, 'roundId', p_round_id);
-  update vendor_transaction set answer = v_answer
-  where vendor = p_vendor and transaction_id = p_transaction_id;
+  if p_amount = 0 then
+    -- No transfer to answer a retry from: the answer is stored (vendor-wallet.answers.ts).
+    v_answer := jsonb_build_object('status', 'OK', 'balance', v_balance, 'currency', p_currency,
+      'transactionId', p_transaction_id, 'roundId', p_round_id);
+    update vendor_transaction set answer = v_answer
+    where vendor = p_vendor and transaction_id = p_transaction_id;
+  end if;
   outcome := 'ok'; balance := v_balance; return next;
 end $$;

@@ -2,9 +2,10 @@
 -- calls it): a fresh transaction id on an open round of the player with the money there. The same
 -- writes in the same order as the step-by-step path (vendor-wallet.service.ts; service invariant 5:
 -- transaction row, round row, member state, ledger accounts): the claim, the round's stake, the
--- ledger transfer, the recent game, the stored answer. It owns no refusal: it answers 'claimed'
--- before its first write when the id is known, and raises SQLSTATE BV001 (rolling its statement
--- back) when a write shows the call is not ordinary; the step-by-step path then judges the call.
+-- ledger transfer, the recent game (its answer is the transfer's, not stored: service invariant 2).
+-- It owns no refusal: it answers 'claimed' before its first write when the id is known, and raises
+-- SQLSTATE BV001 (rolling its statement back) when a write shows the call is not ordinary; the
+-- step-by-step path then judges the call.
 -- A member who may not play (member_may_play, the member module's rule, read fresh in this
 -- statement) is not ordinary either: the service then refuses player_locked.
 -- First created by migration 202611251020-games-vendor-call-functions; this file is its current
@@ -20,7 +21,6 @@ declare
   v_currency text;
   v_inserted boolean;
   v_t record;
-  v_answer jsonb;
   v_recent_added boolean;
 begin
   if not member_may_play(p_member) then
@@ -65,9 +65,6 @@ begin
     end if;
   end if;
 
-  v_answer := jsonb_build_object('status', 'OK', 'balance', v_t.debit_balance_after,
-    'currency', p_currency, 'transactionId', p_transaction_id, 'roundId', p_round_id);
-  update vendor_transaction set answer = v_answer
-  where vendor = p_vendor and transaction_id = p_transaction_id;
+  -- No stored answer: a retry is answered from the ledger transfer (vendor-wallet.answers.ts).
   outcome := 'ok'; balance := v_t.debit_balance_after; return next;
 end $$;

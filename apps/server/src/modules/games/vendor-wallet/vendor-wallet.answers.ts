@@ -1,13 +1,14 @@
 import type { VendorAnswer } from '@banca/contract';
 import type { DbOrTrx } from '../../../database.ts';
 import { findRound } from '../records/bet-record.repository.ts';
-import { VendorWalletError } from './vendor-wallet.context.ts';
+import { findTransfer } from '../../wallet/index.ts';
+import { ledgerKey, VendorWalletError } from './vendor-wallet.context.ts';
 import { findStoredTransaction, storeTransactionAnswer } from './vendor-wallet.repository.ts';
 import type { VendorTransactionKind } from './vendor-wallet.table.ts';
 
 /*
- * A transaction id's answers (service invariants 2 and 4): the first accepted call's answer is stored
- * with its row and every retry gets it back; the same id with other parameters, or a debit whose id a
+ * A transaction id's answers (service invariants 2 and 4): every retry gets the first accepted call's
+ * answer back, stored with its row or, for a debit or a payout, its ledger transfer's; the same id with other parameters, or a debit whose id a
  * rollback claimed first (VOID), is refused; a round statement that touched nothing says why.
  */
 
@@ -23,10 +24,20 @@ export async function replay(
   if (stored.kind === 'VOID') {
     throw new VendorWalletError(kind === 'DEBIT' ? 'transaction_rolled_back' : 'transaction_conflict');
   }
-  if (stored.kind !== kind || stored.request_hash !== hash || !stored.answer) {
+  if (stored.kind !== kind || stored.request_hash !== hash) {
     throw new VendorWalletError('transaction_conflict');
   }
-  return stored.answer as VendorAnswer;
+  if (stored.answer) return stored.answer as VendorAnswer;
+  // A debit's or a payout's answer is its ledger transfer's: the balance right after it.
+  const moved =
+    kind === 'DEBIT' || kind === 'CREDIT'
+      ? await findTransfer(trx, ledgerKey(vendor, transactionId))
+      : undefined;
+  const balance = kind === 'DEBIT' ? moved?.debitBalanceAfter : moved?.creditBalanceAfter;
+  if (!moved || balance === null || balance === undefined) {
+    throw new VendorWalletError('transaction_conflict');
+  }
+  return { status: 'OK', balance, currency: moved.currency, transactionId, roundId: stored.round_id };
 }
 
 /** Stores `answer` as the transaction's first answer and gives it back. */

@@ -41,8 +41,10 @@ import type { BetRecordRow, VendorPlayerSessionRow } from './vendor-wallet.table
  *     VENDOR_CLEARING, or HOUSE_PLAY for a play-money session: clearingKind), keyed `vendor:<vendor>:<transactionId>` (refunds: `vendor:<vendor>:refund:
  *     <debit id>`), in the same database transaction as its vendor_transaction row and its round's
  *     bet_record change; so a round's payout - stake always equals its net ledger movement.
- *  2. (vendor, transaction id) names one call forever: the first accepted call's answer is stored and
- *     every retry gets it back; the same id with other parameters is transaction_conflict.
+ *  2. (vendor, transaction id) names one call forever: every retry gets the first accepted call's
+ *     answer back; the same id with other parameters is transaction_conflict. A debit's or credit's
+ *     answer is its ledger transfer's (the balance after it), read again on a retry, so only the
+ *     answers no transfer of the call holds are stored: a zero credit's, a rollback's.
  *  3. The row of a transaction id is claimed first (INSERT ... ON CONFLICT DO NOTHING), so two calls
  *     on one id serialise on the unique index. A rollback claims the debit's id too (a VOID row) when
  *     the debit is unknown: a debit arriving later (or at the same moment) finds it and is refused.
@@ -153,11 +155,10 @@ export async function vendorDebit(
       reference: roundReference(call.vendor, body.roundId),
     });
     if (round.inserted) await recordRecentGame(trx, session.member_id, nodeId, at);
-    const answer = ok(session, moved.debitBalanceAfter ?? wallet.balance - body.amount, {
+    return ok(session, moved.debitBalanceAfter ?? wallet.balance - body.amount, {
       transactionId: body.transactionId,
       roundId: body.roundId,
     });
-    return storeAnswer(trx, call.vendor, body.transactionId, answer);
   });
 }
 
@@ -219,7 +220,8 @@ export async function vendorCredit(
     }
     if (close) await settled(trx, round, session);
     const answer = ok(session, balance, { transactionId: body.transactionId, roundId: body.roundId });
-    return storeAnswer(trx, call.vendor, body.transactionId, answer);
+    // A payout's answer is its transfer's (invariant 2); a zero credit's is stored.
+    return body.amount > 0 ? answer : storeAnswer(trx, call.vendor, body.transactionId, answer);
   });
 }
 

@@ -28,7 +28,10 @@ export interface VendorPlayerSessionTable {
 
 export type VendorTransactionKind = 'DEBIT' | 'CREDIT' | 'ROLLBACK' | 'VOID';
 
-/** An accepted money call of a vendor, by (vendor, transaction id), with its first answer. */
+/**
+ * An accepted money call of a vendor, by (vendor, transaction id), with its first answer when no
+ * ledger transfer of the call holds it (service invariant 2).
+ */
 export interface VendorTransactionTable {
   vendor: string;
   transaction_id: string;

@@ -10,6 +10,7 @@ import {
   applyTransferReadingWallets,
   findHouseAccount,
   findMemberAccount,
+  findTransferByKey,
   insertHouseAccountIfAbsent,
   insertMemberAccountIfAbsent,
   listMemberAccounts,
@@ -177,6 +178,12 @@ export async function transfer(db: DbOrTrx, req: TransferRequest): Promise<Trans
  * transfer() on the first invalid request (before anything moves) or refusal; after a refusal the
  * other transfers of the batch were applied, so the caller must let its transaction roll back.
  */
+/** The transfer an idempotency key names, or undefined (what a caller's retry is answered from). */
+export async function findTransfer(db: DbOrTrx, idempotencyKey: string): Promise<Transfer | undefined> {
+  const row = await findTransferByKey(db, idempotencyKey);
+  return row ? toTransfer(row) : undefined;
+}
+
 export async function transferMany(
   trx: Transaction<Database>,
   reqs: readonly TransferRequest[],
