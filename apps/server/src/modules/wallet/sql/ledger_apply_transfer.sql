@@ -7,7 +7,8 @@
 -- short way: the two balance UPDATEs take the row locks themselves, in ascending id order, and the
 -- transfer row follows. Anything else undoes what the short way moved and takes the careful way
 -- (SELECT ... FOR UPDATE, the refusal, the stored transfer of the key), which decides as before. The
--- short way saves a statement and a lock record in the WAL per account on every transfer.
+-- short way saves the locking SELECT on every transfer (its lock records stay: the transfer row's
+-- foreign-key checks lock both accounts' rows FOR KEY SHARE either way).
 -- First created by migration 202611241000-ledger-transfer-function; this file is its current
 -- definition, applied by the repeatable step (platform/db/database-functions.ts) whenever the file
 -- changes.
