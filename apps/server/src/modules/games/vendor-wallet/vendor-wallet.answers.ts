@@ -8,8 +8,9 @@ import type { VendorTransactionKind } from './vendor-wallet.table.ts';
 
 /*
  * A transaction id's answers (service invariants 2 and 4): every retry gets the first accepted call's
- * answer back, stored with its row or, for a debit or a payout, its ledger transfer's; the same id with other parameters, or a debit whose id a
- * rollback claimed first (VOID), is refused; a round statement that touched nothing says why.
+ * answer back, stored with its row or, for a debit or a payout, its ledger transfer's; the same id
+ * with other parameters, or a debit whose id a rollback claimed first (VOID), is refused; a round
+ * statement that touched nothing says why.
  */
 
 /** The first answer of a transaction id claimed before, or why this call cannot have it. */
