@@ -74,11 +74,13 @@ export async function claimCursors(
 }
 
 /**
- * The next events after each cursor, below the horizon: at most `limit` per partition, in (tx, id)
- * order within each partition, all in one statement (one index range read per partition). Payloads
- * come only for the event names in `handled`: the others are passed over (their rows still move the
- * cursor), and every consumer reads every event, so sending and parsing their payloads was most of
- * what a consumer spent on the events it does not handle.
+ * The next events after each cursor, below the horizon: at most `limit` read per partition, in (tx,
+ * id) order within each partition, all in one statement (one index range read per partition). Only the
+ * events whose names are in `handled` come back whole; of the others, which every consumer reads too,
+ * only the last one read in a partition comes back, and only its place (tx and id: the cursor moves
+ * past it), so a consumer neither receives nor parses rows it passes over (they were most of the
+ * dispatcher's rows and of the gateway's short-lived garbage under vendor load). `read` is how many
+ * events the partition's range held, returned or not.
  */
 export async function selectNextEventsOf(
   trx: Trx,
@@ -93,19 +95,28 @@ export async function selectNextEventsOf(
       id: number;
       tx: string;
       name: string;
-      key: string;
+      /** Null on the last-read row of an event the consumer does not handle, like payload and recorded_at. */
+      key: string | null;
       payload: unknown;
-      recorded_at: Date;
-    }>`select c.partition, e.id, e.tx::text as tx, e.name, e.key,
-      case when e.name = any(${[...handled]}::text[]) then e.payload end as payload, e.recorded_at
+      recorded_at: Date | null;
+      read: number;
+    }>`select c.partition, e.id, e.tx::text as tx, e.name,
+      case when e.handled then e.key end as key, case when e.handled then e.payload end as payload,
+      case when e.handled then e.recorded_at end as recorded_at, e.read
     from unnest(${cursors.map((c) => c.partition)}::smallint[], ${cursors.map((c) => c.tx)}::text[],
       ${cursors.map((c) => c.event_id)}::bigint[]) c(partition, tx, event_id)
     cross join lateral (
-      select id, tx, name, key, payload, recorded_at from domain_event
-      where partition = c.partition and (tx, id) > (c.tx::xid8, c.event_id) and tx < ${horizon}
-      order by tx, id
-      limit ${limit}
+      select r.*, r.name = any(${[...handled]}::text[]) as handled,
+        row_number() over w = count(*) over w as last, (count(*) over w)::int as read
+      from (
+        select id, tx, name, key, payload, recorded_at from domain_event
+        where partition = c.partition and (tx, id) > (c.tx::xid8, c.event_id) and tx < ${horizon}
+        order by tx, id
+        limit ${limit}
+      ) r
+      window w as (order by r.tx, r.id rows between unbounded preceding and unbounded following)
     ) e
+    where e.handled or e.last
     order by c.partition, e.tx, e.id`,
   );
   return rows;

@@ -279,10 +279,13 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
       );
       const lanes = cursors.map((cursor) => {
         const read = rows.filter((r) => r.partition === cursor.partition);
-        // Events the consumer does not handle are passed over here, before the steps below: left in,
-        // they split the runs (the rollups took a run per round and partition instead of one per pass).
-        const events = read.filter((r) => consumer.handlers.has(r.name));
-        result.skipped += read.length - events.length;
+        // Events the consumer does not handle are passed over (the statement returns only the last
+        // one read, for its place), before the steps below: left in, they split the runs (the
+        // rollups took a run per round and partition instead of one per pass).
+        const events = read.filter((r): r is (typeof read)[number] & EventRow =>
+          consumer.handlers.has(r.name),
+        );
+        result.skipped += (read[0]?.read ?? 0) - events.length;
         const last = read.at(-1);
         return {
           cursor,
