@@ -334,8 +334,8 @@ async function main() {
   // Issue 22's goal is per call (>= 0.5): money calls per second over pgbench transactions per second.
   console.log(`calls per pgbench transaction ${((m8.rps * 2) / m8.pg).toFixed(3)}`);
   // The same ratio in CPU, every process counted (the goal proposed in docs/benchmarks.md, ninth
-  // session): a call's CPU against a pgbench transaction's, so the 8 clients' concurrency through the
-  // single-threaded load generator and gateway does not enter it.
+  // session): a call's CPU against a pgbench transaction's, so the cores the vendor runs leave idle
+  // (about 0.3 of two, against pgbench's 0.15) do not enter it.
   if (callsPerPgbenchCpu !== undefined) {
     console.log(`calls per pgbench transaction of CPU ${callsPerPgbenchCpu.toFixed(3)}`);
   }
