@@ -23,6 +23,7 @@ import { BENCH_DB_URL, interleavedRounds, openPgbench } from './lib/pgbench.mjs'
 import { startChildGateway } from './lib/child-gateway.mjs';
 import { openKeepAlive } from './lib/keep-alive-client.mjs';
 import { perRequest, serveCounters } from './lib/gateway-counters.mjs';
+import { threadSchedule } from './lib/cpu.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const MEMBERS = 64;
@@ -266,12 +267,21 @@ async function main() {
         const before = await counters();
         const clientCpu = process.cpuUsage();
         if (c === 8) await lagControl(child, 'lag-start');
+        const sched0 = threadSchedule(child.pid);
         const r = await playRounds(gw, c, SECONDS);
+        const sched1 = threadSchedule(child.pid);
         const used = process.cpuUsage(clientCpu);
         if (c === 8) lagSamples.push(...(await lagControl(child, 'lag-stop')).lagSamples);
         const calls = r.rounds * 2;
         r.clientCpuPerCall = (used.user + used.system) / calls;
         r.perCall = perRequest(before, await counters(), calls);
+        if (sched0 && sched1) {
+          r.thread = {
+            run: (sched1.run - sched0.run) / 1000 / calls,
+            wait: (sched1.wait - sched0.wait) / 1000 / calls,
+            wall: 1e6 / (r.rps * 2),
+          };
+        }
         return { ...r, rate: r.rps, units: calls };
       },
     }));
@@ -317,6 +327,14 @@ async function main() {
   console.log(
     `load generator (this process, bench/lib/keep-alive-client.mjs): ${m8.clientCpuPerCall.toFixed(0)} µs CPU per call at 8 clients`,
   );
+  if (m8.thread) {
+    // The gateway serves every call on one thread: when it is rarely idle, its time waiting for a core
+    // (behind PostgreSQL's backends on two cores) bounds the rate, not the machine's idle share.
+    const t = m8.thread;
+    console.log(
+      `gateway main thread per call at 8 clients: ${f0(t.run)} µs on a core + ${f0(t.wait)} µs waiting for one, of ${f0(t.wall)} µs wall per call (busy ${f0((100 * (t.run + t.wait)) / t.wall)} %)`,
+    );
+  }
   if (m8.cpu.pgbench && m8.cpu.gateway) {
     // Where the ratio comes from: with the cores saturated, rate is about cores / CPU per unit of work.
     const pgTotal = m8.cpu.pgbench.postgres + m8.cpu.pgbench.children;

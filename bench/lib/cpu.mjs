@@ -93,3 +93,19 @@ export async function backendsGone(database, timeoutMs = 2_000) {
   };
   while (lingering() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
 }
+
+/**
+ * The scheduler's account of one thread (a process's main thread when `pid` is a process id): the
+ * nanoseconds it ran on a core and those it spent runnable but waiting for one, from
+ * /proc/<pid>/schedstat. Undefined where it is missing (no /proc, or a kernel without schedstats).
+ * A single-threaded gateway that is seldom idle yet waits for a core for much of its time is the
+ * throughput's bound, whatever cores the machine as a whole leaves idle.
+ */
+export function threadSchedule(pid) {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    return Number.isFinite(run) && Number.isFinite(wait) ? { run, wait } : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -74,7 +74,11 @@ export async function memberGamesPage(
   return { nodeIds: rows.map((r) => r.node_id), total: count.total };
 }
 
-/** Records a launch in the member's recent games and keeps the newest `keep`. */
+/**
+ * Records a launch in the member's recent games and keeps the newest `keep`. A game already at the
+ * top is left as it is: its time orders the list and nothing else, so rewriting it changes no answer
+ * (vendor_debit_apply.sql applies the same rule on the vendor's one-statement debit).
+ */
 export async function upsertRecentGame(
   trx: DbOrTrx,
   memberId: number,
@@ -82,6 +86,15 @@ export async function upsertRecentGame(
   at: Date,
   keep: number,
 ): Promise<void> {
+  const top = await trx
+    .selectFrom('game_recent')
+    .select('node_id')
+    .where('member_id', '=', memberId)
+    .orderBy('played_at', 'desc')
+    .orderBy('node_id')
+    .limit(1)
+    .executeTakeFirst();
+  if (top?.node_id === nodeId) return;
   await trx
     .insertInto('game_recent')
     .values({ member_id: memberId, node_id: nodeId, played_at: at })

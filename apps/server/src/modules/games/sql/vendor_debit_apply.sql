@@ -51,8 +51,13 @@ begin
     raise exception 'vendor_call_fallback' using errcode = 'BV001';
   end if;
 
-  if v_inserted then
-    -- The recent games list (member-games.service.ts recordRecentGame), newest RECENT_KEEP kept.
+  -- The recent games list (member-games.repository.ts upsertRecentGame), newest RECENT_KEEP kept. A
+  -- game already at its top stays there unwritten: the time orders the list and nothing else, and a
+  -- member's rounds mostly follow one another on one game (a round's first debit wrote a row
+  -- version, its two index entries and a row lock, for the same order).
+  if v_inserted and p_node_id is distinct from (
+      select r.node_id from game_recent r where r.member_id = p_member
+      order by r.played_at desc, r.node_id limit 1) then
     -- Trimmed only when the list grew: a game already in it moves to the top, and the list, kept
     -- to at most RECENT_KEEP by every insert, stays as long (one statement less per debit).
     insert into game_recent as g (member_id, node_id, played_at) values (p_member, p_node_id, p_at)

@@ -312,6 +312,45 @@ describe(`vendor wallet: fast path and step by step write the same (${process.en
     expect(rows).toEqual(await rowsOf(step));
   }, 180_000);
 
+  it('a game at the top of the recent list stays unwritten; another game takes the top', async () => {
+    const { playerSession } = await target.players({ amount: 10_000 });
+    const debit = (n: number, gameCode: string) =>
+      target.client.send('debit', {
+        playerSession,
+        transactionId: `top-d${n}`,
+        roundId: `top-r${n}`,
+        gameCode,
+        amount: 100,
+      });
+    /** The last player's recent list on a side, newest first, with each game's time. */
+    const recentOf = async (side: Side) =>
+      side.database.db
+        .selectFrom('game_recent')
+        .select(['node_id', 'played_at'])
+        .where('member_id', '=', side.members.at(-1)!)
+        .orderBy('played_at', 'desc')
+        .orderBy('node_id')
+        .execute();
+    await debit(1, GAME);
+    const first = await Promise.all([recentOf(fast), recentOf(step)]);
+    await debit(2, GAME); // a new round of the game at the top
+    await debit(3, GAME);
+    for (const [i, side] of [fast, step].entries()) {
+      // The same row as after the first round: its time was not rewritten.
+      expect(await recentOf(side)).toEqual(first[i]);
+      expect(first[i]!.map((r) => r.node_id)).toEqual([`${VENDOR}-${GAME}`]);
+    }
+    await debit(4, 'DICE');
+    await debit(5, GAME); // no longer at the top: it moves back there
+    for (const [i, side] of [fast, step].entries()) {
+      const recent = await recentOf(side);
+      expect(recent.map((r) => r.node_id)).toEqual([`${VENDOR}-${GAME}`, `${VENDOR}-DICE`]);
+      expect(recent[0]!.played_at.getTime()).toBeGreaterThan(first[i]![0]!.played_at.getTime());
+    }
+    expect(mismatches).toEqual([]);
+    expect(await rowsOf(fast)).toEqual(await rowsOf(step));
+  }, 60_000);
+
   it('seeded random sequences of calls', async () => {
     const player = fc.integer({ min: 0, max: 2 });
     const round = fc.integer({ min: 0, max: 3 });
