@@ -2,7 +2,8 @@
 // calls, against pgbench's TPC-B-like script on the same PostgreSQL, at 2 and 8 clients; the p99 at half
 // the maximum rate (median of BENCH_HALF_RUNS (3) runs), in BENCH_ROUNDS (3) interleaved rounds (each pgbench run followed at once by the
 // gateway's; the median round's ratio is the figure), with the CPU per pgbench transaction and per round
-// of every process involved. Then `calls per pgbench transaction <money calls per second / pgbench tps, 8
+// of every process involved, and the gateway main thread's time per call on a core and waiting for
+// one (/proc/<pid>/schedstat). Then `calls per pgbench transaction <money calls per second / pgbench tps, 8
 // clients>` (issue 22's goal: >= 0.5), `calls per pgbench transaction of CPU <the same in CPU per unit
 // of work, every process counted>` (the goal proposed in its place), `rollup lag p99 ms <n>` (issue 23's goal: <= 2000: how far
 // behind the reports' rollup consumer ran during the 8-client runs: the age of the oldest settled round
