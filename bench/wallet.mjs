@@ -8,8 +8,9 @@
 // that other load on the machine moves far less than throughput. BENCH_CPU_PROF=<dir> writes a V8 CPU
 // profile of each gateway there. Before the last line, `cold start ms <n>` and `rss MB <n>`: the compiled
 // production gateway (bench/lib/production-gateway.mjs) from spawn to its first /readyz 200 on a migrated
-// database (median of 3; `fresh database start ms` is the first start, migrations included), and its
-// resident memory after a few seconds of reads.
+// database (median of 3; `fresh database start ms` is the first start, migrations included), beside its
+// reference `bare start ms` (a bare fastify + pg server started the same way, alternated with those
+// restarts) and `cold start / bare start`, and its resident memory after a few seconds of reads.
 // Load: wrk (Debian package `wrk`; bench/lib/wrk.mjs) when installed, so that on a 2-core machine the
 // load generator takes ~30 µs of CPU per request instead of autocannon's 100-170 µs from the cores the
 // gateway and PostgreSQL share (pgbench's own client is C too); autocannon otherwise, and for the paced
@@ -124,13 +125,21 @@ async function productionFootprint(run) {
   try {
     const fresh = await database.start();
     await fresh.stop();
+    // Gateway and bare reference alternate, so a slower minute of the host weighs on both.
     const restarts = [];
+    const bares = [];
     for (let i = 0; i < 3; i++) {
-      const again = await database.start();
-      restarts.push(again.readyMs);
-      await again.stop();
+      for (const [starter, times] of [
+        [database.start, restarts],
+        [database.startBare, bares],
+      ]) {
+        const started = await starter();
+        times.push(started.readyMs);
+        await started.stop();
+      }
     }
     restarts.sort((a, b) => a - b);
+    bares.sort((a, b) => a - b);
     const gw = await database.start({ SEED_DEMO: 'true' });
     try {
       const [token] = await loginAll(gw.base, ['demo01'], 'Demo1234');
@@ -144,7 +153,7 @@ async function productionFootprint(run) {
         },
         { duration: SHORT },
       );
-      return { freshMs: fresh.readyMs, coldMs: restarts[1], rssMb: gw.rssMb() };
+      return { freshMs: fresh.readyMs, coldMs: restarts[1], bareMs: bares[1], rssMb: gw.rssMb() };
     } finally {
       await gw.stop();
     }
@@ -399,6 +408,10 @@ async function main() {
     `\nproduction gateway (apps/server/dist, plain node, NODE_ENV=production): spawn to the first /readyz 200 on a fresh database (migrations included) and, median of 3, on the migrated database (a node joining or restarting: the cold start line); resident memory after ${SHORT} s each of /healthz, the balance read and the game list`,
   );
   console.log(`fresh database start ms ${f0(production.freshMs)}`);
+  console.log(
+    `bare start ms ${f0(production.bareMs)} (the reference, median of 3, alternated with the restarts: node with the same flags, fastify and pg from node_modules, a query, listen, /readyz)`,
+  );
+  console.log(`cold start / bare start ${(production.coldMs / production.bareMs).toFixed(2)}`);
   console.log(`cold start ms ${f0(production.coldMs)}`);
   console.log(`rss MB ${f0(production.rssMb)}`);
   console.log(`ratio ${(median(8).gw.rps / median(8).pg).toFixed(3)}`);

@@ -2,17 +2,19 @@
 // own and the workspace packages it imports) compiled to JavaScript, so that NODE_ENV=production runs
 // it with plain `node` and no TypeScript loader or build tool at run time.
 //
-// Layout: apps/server/src/x/y.ts -> apps/server/dist/x/y.js, one file per module, mirroring src at
-// the same depth, so paths a module takes from import.meta.url (the repository root,
-// apps/server/static) and data files read beside a module (`**/*.sql`, copied) stay where they were;
-// relative imports are rewritten .ts -> .js. The workspace packages (whose package.json exports point
-// at their TypeScript) are bundled per export into packages/<p>/dist/<export>.js, and a few libraries
-// of many small modules into apps/server/dist/vendor (step 2 says why); imports of them are rewritten
-// to those files. Other packages from node_modules stay imports, and the build fails when one of them
-// is not a runtime dependency (a devDependency would be missing from a production install).
+// Layout: each entry point apps/server/src/x.ts -> apps/server/dist/x.js, the server's modules bundled
+// into them (code shared between entry points in chunks beside them, dist/chunk-*.js). A module's
+// `import.meta.url` becomes the URL its own file would have had at dist/<its path under src>.js, so the
+// paths it takes from there (the repository root, apps/server/static) and the data files it reads beside
+// itself (`**/*.sql`, copied to the same place under dist) stay where they were. The workspace packages
+// (whose package.json exports point at their TypeScript) are bundled per export into
+// packages/<p>/dist/<export>.js, and the pure-JavaScript libraries into apps/server/dist/vendor (step 2
+// says why); imports of them are rewritten to those files. Other packages from node_modules stay
+// imports, and the build fails when one of them is not a runtime dependency (a devDependency would be
+// missing from a production install).
 //
 // Usage: node scripts/build-server.mjs   (part of `npm run build`)
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,11 +52,6 @@ for (const workspace of WORKSPACES) {
   }
 }
 const workspaceOf = (file) => WORKSPACES.find((w) => file.startsWith(resolve(root, w, 'src') + sep));
-const distOf = (file) => {
-  const workspace = workspaceOf(file);
-  const rel = relative(resolve(root, workspace, 'src'), file);
-  return resolve(root, workspace, 'dist', rel.replace(/\.ts$/, '.js'));
-};
 const packageName = (specifier) =>
   specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
 const isBuiltin = (specifier) => specifier.startsWith('node:') || builtinModules.includes(specifier);
@@ -92,17 +89,21 @@ for (const input of Object.values(graph.metafile.inputs))
 if (undeclared.size > 0)
   throw new Error(`imported at run time but not a runtime dependency: ${[...undeclared].join(', ')}`);
 
-// 2. The output. The server's modules one file each (a module may read files beside itself); each
-// workspace package bundled from its exports (one file per export, shared code in chunks: loading
-// ~90 small modules costs more start-up time than their code); and the pure-JavaScript libraries made
-// of hundreds of small modules (kysely alone is 262) bundled alike under apps/server/dist/vendor, which
-// took a production start's module loading from about 1.2 s to well under half of that. Every import
-// of one of them, from anywhere in the build, names the same bundled file: one instance each.
+// 2. The output, bundled because a production start spends most of its time loading modules, and
+// each file costs a resolution, a read and a compile of its own: the server's ~480 modules into its
+// entry points; each workspace package from its exports (one file per export, shared code in chunks);
+// and the pure-JavaScript libraries with everything they import (fastify alone is about 60 packages,
+// kysely 262 modules) under apps/server/dist/vendor, one file per library and shared code in chunks.
+// Bundling kysely and zod took a start's module loading from about 1.2 s to well under half; bundling
+// the rest and the server's own modules took the cold start a further fifth down (docs/benchmarks.md,
+// eleventh session). Every import of a bundled library, from anywhere in the build, names the same
+// bundled file: one instance each.
 const SERVER = 'apps/server';
 const VENDOR_DIR = resolve(root, SERVER, 'dist/vendor');
 /**
- * Libraries bundled into the build, each with the libraries that import it (fastify-type-provider-zod
- * with zod, openid-client and oauth4webapi with jose), so that nothing loads a second copy.
+ * Libraries the server imports that are bundled into the build, with the packages they import in turn.
+ * A library that another bundled library imports is listed too (fastify-type-provider-zod and zod),
+ * so that the server's import and the library's name the same bundled file.
  */
 const BUNDLED_LIBRARIES = new Set([
   'kysely',
@@ -111,6 +112,37 @@ const BUNDLED_LIBRARIES = new Set([
   'jose',
   'openid-client',
   'oauth4webapi',
+  'fastify',
+  '@fastify/error',
+  '@fastify/compress',
+  '@fastify/cookie',
+  '@fastify/formbody',
+  '@fastify/accept-negotiator',
+  'pg',
+  'ioredis',
+  'prom-client',
+  'helmet',
+  'rate-limiter-flexible',
+  'otpauth',
+  'dataloader',
+  'close-with-grace',
+  'ipaddr.js',
+]);
+/**
+ * Packages that stay in node_modules, also when a bundled library imports them: native addons and
+ * WebAssembly (@node-rs/argon2, pg's optional pg-native, PGlite), libraries that read their own files
+ * or start workers by path at run time (pino's transports, the API docs' assets), and @fastify/static,
+ * which the API docs' plugin imports from node_modules, so that one copy of it loads.
+ */
+const KEEP_EXTERNAL = new Set([
+  '@node-rs/argon2',
+  'pg-native',
+  '@electric-sql/pglite',
+  'pino',
+  'pino-pretty',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  '@fastify/static',
 ]);
 const isBundledLibrary = (specifier) => BUNDLED_LIBRARIES.has(packageName(specifier));
 const libraryImports = new Set();
@@ -122,38 +154,84 @@ const libraryFile = (specifier) => join(VENDOR_DIR, `${specifier.replace(/[^A-Za
 const builtTarget = (specifier) =>
   isBundledLibrary(specifier) ? libraryFile(specifier) : packageTargets.get(specifier);
 
-const external = (fromDir, target) => {
-  const rel = toPosix(relative(fromDir, target));
+const external = (outdir, target) => {
+  const rel = toPosix(relative(outdir, target));
   return { path: rel.startsWith('.') ? rel : `./${rel}`, external: true };
 };
 /**
- * Resolution for one build: `fromDir(importer)` is the folder of the importer's output file;
- * `ownModules` whether relative imports are separate files (the server) or bundled (the rest).
+ * Resolution for one build whose output files all sit in `outdir`: relative imports are bundled;
+ * imports of the workspace packages and of bundled libraries name their built files; other packages
+ * stay imports from node_modules, except that the libraries' own build (`bundleLibraries`) takes in
+ * everything they import but KEEP_EXTERNAL.
  */
-const imports = ({ fromDir, ownModules, bundleLibraries = false }) => ({
+const imports = ({ outdir, bundleLibraries = false }) => ({
   name: 'compiled-imports',
   setup(b) {
     b.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind === 'entry-point' || args.namespace === 'library-entry') return undefined;
-      if (args.path.startsWith('.')) {
-        if (!ownModules) return undefined;
-        if (!args.path.endsWith('.ts'))
-          throw new Error(`${args.importer}: import ${args.path} names no .ts file`);
-        return external(fromDir(args.importer), distOf(resolve(args.resolveDir, args.path)));
-      }
-      if (bundleLibraries && isBundledLibrary(args.path)) return undefined;
+      if (args.path.startsWith('.')) return undefined;
+      if (bundleLibraries && !isBuiltin(args.path) && !KEEP_EXTERNAL.has(packageName(args.path)))
+        return undefined;
       const target = builtTarget(args.path);
-      if (target) return external(fromDir(args.importer), target);
+      if (target) return external(outdir, target);
       if (args.path.startsWith('@banca/')) throw new Error(`${args.importer}: ${args.path} is not exported`);
       return { path: args.path, external: true };
     });
   },
 });
+/**
+ * The server's modules are bundled into files at the root of dist, so each module's `import.meta.url`
+ * is replaced by the URL its own compiled file would have had (dist/<its path under src>.js), resolved
+ * against the bundle's: the paths it derives from there keep pointing where they did.
+ */
+const ownModuleUrls = (src) => ({
+  name: 'own-module-urls',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (!args.path.startsWith(src + sep)) return undefined;
+      const own = `./${toPosix(relative(src, args.path)).replace(/\.ts$/, '.js')}`;
+      const contents = readFileSync(args.path, 'utf8').replaceAll(
+        'import.meta.url',
+        `new URL(${JSON.stringify(own)}, import.meta.url).href`,
+      );
+      return { contents, loader: 'ts' };
+    });
+  },
+});
 const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' };
+
+/** The nearest package.json of a file decides its module format, as Node's loader does. */
+const isEsmFile = (file) => {
+  if (file.endsWith('.mjs')) return true;
+  if (file.endsWith('.cjs')) return false;
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) return JSON.parse(readFileSync(manifest, 'utf8')).type === 'module';
+    if (dirname(dir) === dir) return false;
+  }
+};
+/**
+ * The entry module of a bundled library, with the exports Node gives an importer of it: an ES module's
+ * own; for CommonJS, `module.exports` as the default export and the names Node finds in it as named
+ * exports (esbuild cannot see a CommonJS module's names, so they are read here by importing it).
+ */
+const libraryEntry = async (specifier) => {
+  const from = JSON.stringify(specifier);
+  const namespace = await import(specifier);
+  if (isEsmFile(fileURLToPath(import.meta.resolve(specifier))))
+    return `export * from ${from};${'default' in namespace ? ` export { default } from ${from};` : ''}`;
+  const names = Object.keys(namespace).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
+  return [
+    `import library from ${from};`,
+    'export default library;',
+    ...names.map((n, i) => `const e${i} = library[${JSON.stringify(n)}]; export { e${i} as ${n} };`),
+  ].join('\n');
+};
 
 for (const workspace of WORKSPACES)
   rmSync(resolve(root, workspace, 'dist'), { recursive: true, force: true });
-// The libraries: an entry per imported specifier (`export * from 'zod'`), code shared in chunks.
+// The libraries: an entry per imported specifier, code shared in chunks. A CommonJS module's
+// `require` of a package kept external or of a Node built-in needs a `require` in an ES module.
 await build({
   ...common,
   entryPoints: [...libraryImports].map((specifier) => ({
@@ -162,6 +240,9 @@ await build({
   })),
   outdir: VENDOR_DIR,
   splitting: true,
+  banner: {
+    js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
+  },
   plugins: [
     {
       name: 'library-entries',
@@ -170,14 +251,14 @@ await build({
           path: args.path.slice('library:'.length),
           namespace: 'library-entry',
         }));
-        b.onLoad({ filter: /.*/, namespace: 'library-entry' }, (args) => ({
-          contents: `export * from ${JSON.stringify(args.path)};`,
+        b.onLoad({ filter: /.*/, namespace: 'library-entry' }, async (args) => ({
+          contents: await libraryEntry(args.path),
           resolveDir: resolve(root, SERVER),
           loader: 'js',
         }));
       },
     },
-    imports({ fromDir: () => VENDOR_DIR, ownModules: false, bundleLibraries: true }),
+    imports({ outdir: VENDOR_DIR, bundleLibraries: true }),
   ],
 });
 for (const workspace of WORKSPACES) {
@@ -185,13 +266,16 @@ for (const workspace of WORKSPACES) {
   const outdir = resolve(root, workspace, 'dist');
   if (!modules.some((m) => workspaceOf(m) === workspace)) continue;
   if (workspace === SERVER) {
+    const nested = ENTRY_POINTS.filter((e) => dirname(resolve(root, e)) !== src);
+    if (nested.length > 0) throw new Error(`entry points outside ${SERVER}/src itself: ${nested.join(', ')}`);
     await build({
       ...common,
-      entryPoints: modules.filter((m) => workspaceOf(m) === workspace),
-      outbase: src,
+      entryPoints: ENTRY_POINTS.map((e) => resolve(root, e)),
       outdir,
+      splitting: true,
+      chunkNames: 'chunk-[hash]', // beside the entry points: the same import.meta.url base
       tsconfig: resolve(root, workspace, 'tsconfig.json'),
-      plugins: [imports({ fromDir: (importer) => dirname(distOf(importer)), ownModules: true })],
+      plugins: [imports({ outdir }), ownModuleUrls(src)],
     });
   } else {
     const entries = [...packageTargets.values()].filter((t) => t.startsWith(outdir + sep));
@@ -203,7 +287,7 @@ for (const workspace of WORKSPACES) {
       outdir,
       splitting: true,
       tsconfig: resolve(root, workspace, 'tsconfig.json'),
-      plugins: [imports({ fromDir: () => outdir, ownModules: false })],
+      plugins: [imports({ outdir })],
     });
   }
   // Data files read beside a module (the modules' SQL): the same place under dist.
@@ -215,5 +299,5 @@ for (const workspace of WORKSPACES) {
   }
 }
 console.log(
-  `server built in ${Date.now() - started} ms: ${modules.length} modules (the server's one file each, the packages' and ${[...BUNDLED_LIBRARIES].join(', ')} bundled)`,
+  `server built in ${Date.now() - started} ms: ${modules.length} modules bundled into ${ENTRY_POINTS.length} entry points, the packages' exports and ${BUNDLED_LIBRARIES.size} libraries with what they import`,
 );

@@ -1,7 +1,8 @@
 // Shared bench helper (not a benchmark): the gateway as production runs it, the compiled JavaScript
 // of `npm run build` (apps/server/dist) under plain node with NODE_ENV=production, on a throw-away
-// PostgreSQL database created here, with the node flags of the production command. Gives the time from spawn to its first /readyz 200 and its
-// resident memory (Linux /proc).
+// PostgreSQL database created here, with the node flags of the production command. Gives the time from
+// spawn to its first /readyz 200 and its resident memory (Linux /proc), and the same time for a bare
+// fastify + pg server, the cold start's reference.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,18 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const startFlags = JSON.parse(readFileSync(resolve(root, 'apps/server/package.json'), 'utf8'))
   .scripts.start.split(/\s+/)
   .filter((word) => word.startsWith('--'));
+
+/** The bare server of `startBare`, run from the repository root so node_modules resolve. */
+const BARE_SERVER = `
+import Fastify from 'fastify';
+import pg from 'pg';
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+await pool.query('select 1');
+const app = Fastify();
+app.get('/readyz', async () => ({ ready: true }));
+await app.listen({ port: Number(process.env.PORT), host: process.env.HOST });
+process.on('SIGTERM', async () => { await app.close(); await pool.end(); process.exit(0); });
+`;
 
 const freePort = () =>
   new Promise((ok, fail) => {
@@ -43,11 +56,19 @@ export function productionDatabase(serverUrl) {
   psql(serverUrl, `create database ${name}`);
   const databaseUrl = withDatabase(serverUrl, name);
 
-  const start = async (env = {}) => {
+  const start = (env = {}) => spawnUntilReady([resolve(root, 'apps/server/dist/main.js')], env);
+  /**
+   * The reference for the cold start, in the same run: node with the same flags importing fastify and
+   * pg from node_modules, opening a pool, one query, listening and answering /readyz. What the
+   * gateway takes beyond it is its own (its modules, building the app, its start-up queries).
+   */
+  const startBare = () => spawnUntilReady(['--input-type=module', '-e', BARE_SERVER], {});
+
+  const spawnUntilReady = async (args, env) => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const spawned = performance.now();
-    const child = spawn(process.execPath, [...startFlags, resolve(root, 'apps/server/dist/main.js')], {
+    const child = spawn(process.execPath, [...startFlags, ...args], {
       cwd: root,
       env: {
         PATH: process.env.PATH,
@@ -88,5 +109,9 @@ export function productionDatabase(serverUrl) {
     };
     return { readyMs, base, rssMb, stop };
   };
-  return { start, drop: () => psql(serverUrl, `drop database if exists ${name} with (force)`) };
+  return {
+    start,
+    startBare,
+    drop: () => psql(serverUrl, `drop database if exists ${name} with (force)`),
+  };
 }
