@@ -189,8 +189,12 @@ const ownModuleUrls = (src) => ({
   setup(b) {
     b.onLoad({ filter: /\.ts$/ }, (args) => {
       if (!args.path.startsWith(src + sep)) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      // import.meta.dirname and .filename would name the bundle's place: only .url is carried over.
+      if (/import\.meta\.(?!url\b)/.test(source))
+        throw new Error(`${args.path}: only import.meta.url keeps its meaning in the build`);
       const own = `./${toPosix(relative(src, args.path)).replace(/\.ts$/, '.js')}`;
-      const contents = readFileSync(args.path, 'utf8').replaceAll(
+      const contents = source.replaceAll(
         'import.meta.url',
         `new URL(${JSON.stringify(own)}, import.meta.url).href`,
       );
