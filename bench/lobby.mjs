@@ -4,9 +4,10 @@
 // requests, which the per-node answer cache does not hold (a random type, vendor, classification, page,
 // page size and language, or a PT or EN name search with or without accents and a number, on every
 // request): line `varied ratio <varied/bare route>, p99 ms <worst slice p99>` (goals >= 0.2 and
-// <= 10 ms; every run's slices follow one unmeasured warm-up slice of each). Load from wrk when installed (bench/lib/wrk.mjs: a C client, like pgbench's, so that on
-// a 2-core machine the figure is the gateway's and not the load generator's: autocannon spends about
-// ten times wrk's CPU per request, on the same cores); else autocannon, and the bench says so. Every
+// <= 10 ms), after one unmeasured warm-up slice of every run. Load from wrk when installed
+// (bench/lib/wrk.mjs: a C client, like pgbench's, so that on a 2-core machine the figure is the
+// gateway's and not the load generator's: autocannon spends about ten times wrk's CPU per request, on
+// the same cores); else autocannon, and the bench says so. Every
 // request carries a browser's headers (its language, `accept-encoding: gzip, deflate, br`): the lists
 // go compressed, as to a member. The
 // varied questions are built beforehand (8,000, taken in turn, each slice going on from where the last

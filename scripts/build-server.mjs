@@ -95,7 +95,7 @@ if (undeclared.size > 0)
 // and the pure-JavaScript libraries with everything they import (fastify alone is about 60 packages,
 // kysely 262 modules) under apps/server/dist/vendor, one file per library and shared code in chunks.
 // Bundling kysely and zod took a start's module loading from about 1.2 s to well under half; bundling
-// the rest and the server's own modules took the cold start a further fifth down (docs/benchmarks.md,
+// the rest and the server's own modules took the cold start down by a further quarter (docs/benchmarks.md,
 // eleventh session). Every import of a bundled library, from anywhere in the build, names the same
 // bundled file: one instance each.
 const SERVER = 'apps/server';
