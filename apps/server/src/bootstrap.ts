@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './platform/d
 import { seedDemo } from './seed/demo-seed.ts';
 import { seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoLobby } from './seed/demo-lobby.ts';
+import { seedMerchant } from './seed/merchant-defaults.ts';
 import { DEMO_ACCOUNTS, type DemoAccount } from './seed/demo-content.ts';
 import { DEMO_ADMIN, seedDemoAdmin } from './modules/operator/index.ts';
 
@@ -16,12 +17,16 @@ export interface PreparedDatabase extends DatabaseHandle<Database> {
   demoAdmin: { username: string; password: string } | null;
   /** Names of the migrations this start applied (told in the start-up banner). */
   migrationsApplied: string[];
+  /** Whether this start created the configured merchant with its default settings (no demo content:
+   *  the banner tells the operator where to set it up). */
+  merchantCreated: boolean;
 }
 
 /**
  * Opens the configured database, applies migrations and, only when SEED_DEMO allows it (by default on
  * the embedded database, never on DATABASE_URL unless SEED_DEMO=true), seeds the demo merchant and
- * its demo accounts (demo01 and agent01) and, outside production, the demo back-office admin.
+ * its demo accounts (demo01 and agent01) and, outside production, the demo back-office admin. Without
+ * the demo content, the configured merchant is created with its default settings when missing.
  * `schema` isolates tests on a shared PostgreSQL.
  */
 export async function prepareDatabase(
@@ -39,7 +44,19 @@ export async function prepareDatabase(
     // Details at debug level: the start-up banner sums them up as the first lines a person reads.
     const applied = await migrateToLatest(handle, DATABASE_FUNCTIONS);
     if (applied.length > 0) logger.debug({ migrations: applied }, 'database migrated');
-    if (!config.seedDemo) return { ...handle, demoAccounts: [], demoAdmin: null, migrationsApplied: applied };
+    if (!config.seedDemo) {
+      // Without the demo content the merchant still needs its settings, or every page answers
+      // not_found: its defaults, written once (seed/merchant-defaults.ts).
+      const { created } = await seedMerchant(handle.db, config.merchant);
+      if (created) logger.debug({ merchant: config.merchant }, 'merchant created with default settings');
+      return {
+        ...handle,
+        demoAccounts: [],
+        demoAdmin: null,
+        migrationsApplied: applied,
+        merchantCreated: created,
+      };
+    }
     const { seeded } = await seedDemo(handle.db, config.merchant);
     if (seeded) logger.debug({ merchant: config.merchant }, 'demo content seeded');
     const { created } = await seedDemoAccounts(handle.db, config.merchant);
@@ -56,7 +73,13 @@ export async function prepareDatabase(
       }
       demoAdmin = { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password };
     }
-    return { ...handle, demoAccounts: DEMO_ACCOUNTS, demoAdmin, migrationsApplied: applied };
+    return {
+      ...handle,
+      demoAccounts: DEMO_ACCOUNTS,
+      demoAdmin,
+      migrationsApplied: applied,
+      merchantCreated: seeded,
+    };
   } catch (err) {
     await handle.close();
     throw err;

@@ -37,6 +37,7 @@ const banner = startupBanner({
   demoAccounts: database.demoAccounts,
   demoAdmin: database.demoAdmin,
   migrationsApplied: database.migrationsApplied.length,
+  merchantCreated: database.merchantCreated ? config.merchant : undefined,
   startupMs: Date.now() - started,
 }).join('\n');
 // The pretty log is for a person (the banner says it all); a JSON log also gets the facts as fields.

@@ -45,6 +45,20 @@ describe('start-up banner', () => {
     expect(text).toContain('http://10.0.0.5:9000/docs');
   });
 
+  it('tells where to set up a merchant this start created with its defaults', () => {
+    const facts = {
+      config: loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db.internal/banca' }),
+      demoAccounts: [],
+      migrationsApplied: 0,
+      startupMs: 800,
+    };
+    expect(startupBanner({ ...facts, merchantCreated: 'acme' })).toContain(
+      '  merchant   acme created with default settings: no games, members or operators yet ' +
+        '(set it up in the back office at http://localhost:8080/backoffice; docs/operator-guide.md)',
+    );
+    expect(startupBanner(facts).join('\n')).not.toContain('merchant ');
+  });
+
   it('shows a wildcard listen address as localhost and brackets IPv6', () => {
     expect(localUrl({ host: '::', port: 1 })).toBe('http://localhost:1');
     expect(localUrl({ host: '::1', port: 2 })).toBe('http://[::1]:2');

@@ -8,6 +8,8 @@ export interface BannerFacts {
   /** The demo back-office admin (outside production, with the demo seed). */
   demoAdmin?: { username: string; password: string } | null;
   migrationsApplied: number;
+  /** The merchant code, when this start created it with default settings (no demo content). */
+  merchantCreated?: string;
   startupMs: number;
 }
 
@@ -37,6 +39,7 @@ export function startupBanner({
   demoAccounts,
   demoAdmin,
   migrationsApplied,
+  merchantCreated,
   startupMs,
 }: BannerFacts): string[] {
   const url = localUrl(config);
@@ -45,6 +48,12 @@ export function startupBanner({
     `  database   ${describeDatabase(config)}` +
       (migrationsApplied > 0 ? `, ${migrationsApplied} migrations applied now` : ''),
   ];
+  if (merchantCreated && demoAccounts.length === 0) {
+    lines.push(
+      `  merchant   ${merchantCreated} created with default settings: no games, members or operators yet ` +
+        `(set it up in the back office at ${url}/backoffice; docs/operator-guide.md)`,
+    );
+  }
   for (const a of demoAccounts) {
     const kind = a.type === 0 ? 'member' : 'agent ';
     const where = a.type === 0 ? `log in at ${url}/login` : `log in at ${url}/agent`;

@@ -17,6 +17,7 @@ import { seedDemo } from './demo-seed.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { DEMO_PASSWORD } from './demo-content.ts';
 import { verifyPassword } from '../platform/crypto/password.ts';
+import { getJson, startApp } from '../test/test-app.ts';
 
 const TABLES = [
   'merchant',
@@ -157,23 +158,72 @@ describe('start-up on the embedded database', () => {
 });
 
 describe.skipIf(!TEST_DATABASE_URL)('start-up on DATABASE_URL', () => {
-  it('never seeds a server database unless SEED_DEMO=true', async () => {
+  it('a server database gets the merchant with its defaults, the demo content only with SEED_DEMO=true', async () => {
     const url = TEST_DATABASE_URL!;
-    const schema = newSchemaName();
+    const [plainSchema, demoSchema] = [newSchemaName(), newSchemaName()];
     try {
-      const plain = await prepareDatabase(loadConfig({ DATABASE_URL: url }), silent, { schema });
-      expect((await snapshot(plain.db)).merchant).toEqual([]);
-      await plain.close();
+      const plain = await prepareDatabase(
+        loadConfig({ DATABASE_URL: url, NODE_ENV: 'production', MERCHANT: 'acme' }),
+        silent,
+        { schema: plainSchema },
+      );
+      try {
+        expect(plain.merchantCreated).toBe(true);
+        expect(plain.demoAccounts).toEqual([]);
+        const rows = await snapshot(plain.db);
+        expect(rows.merchant).toHaveLength(1);
+        expect(JSON.parse(rows.merchant![0] as string)).toMatchObject({ merchant_code: 'acme' });
+        expect(rows.register_field_setting!.length).toBeGreaterThan(0);
+        expect(rows.country!.length).toBeGreaterThanOrEqual(15);
+        expect(rows.system_status_setting).toHaveLength(1);
+        // None of the demo content: no help, links, support channels, domains, members or games.
+        for (const table of ['resource', 'customer_service', 'help_article', 'domain_route'] as const)
+          expect(rows[table], table).toEqual([]);
+        const counts = await sql<{ members: number; games: number }>`
+          select (select count(*) from member)::int as members, (select count(*) from game)::int as games
+        `.execute(plain.db);
+        expect(counts.rows[0]).toEqual({ members: 0, games: 0 });
+
+        // The site answers with the merchant's settings instead of not_found.
+        const site = await startApp(plain.db, { MERCHANT: 'acme' }, { socket: false });
+        try {
+          const startup = await getJson(`${site.url}/wps/system/startup`);
+          expect(startup).toMatchObject({
+            status: 200,
+            body: { success: true, value: { whitelabel: { merchantCode: 'acme' } } },
+          });
+        } finally {
+          await site.close();
+        }
+      } finally {
+        await plain.close();
+      }
+
+      // A second start finds the merchant (an operator may have changed it) and writes nothing.
+      const again = await prepareDatabase(loadConfig({ DATABASE_URL: url, MERCHANT: 'acme' }), silent, {
+        schema: plainSchema,
+      });
+      try {
+        expect(again.merchantCreated).toBe(false);
+      } finally {
+        await again.close();
+      }
 
       const asked = await prepareDatabase(loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }), silent, {
-        schema,
+        schema: demoSchema,
       });
-      expect((await snapshot(asked.db)).merchant).toHaveLength(1);
-      // Outside production the demo admin comes with the demo content.
-      expect(asked.demoAdmin).toMatchObject({ username: 'admin01' });
-      await asked.close();
+      try {
+        const rows = await snapshot(asked.db);
+        expect(rows.merchant).toHaveLength(1);
+        expect(rows.help_article!.length).toBeGreaterThan(0);
+        // Outside production the demo admin comes with the demo content.
+        expect(asked.demoAdmin).toMatchObject({ username: 'admin01' });
+      } finally {
+        await asked.close();
+      }
     } finally {
-      await dropSchema(url, schema);
+      await dropSchema(url, plainSchema);
+      await dropSchema(url, demoSchema);
     }
   });
 

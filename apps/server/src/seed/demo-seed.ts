@@ -1,15 +1,7 @@
-import { encryptCustomerServicePath, REGISTER_FIELDS } from '@banca/contract';
+import { encryptCustomerServicePath } from '@banca/contract';
 import type { Db } from '../database.ts';
-import {
-  acceptedPatternOf,
-  DEMO_COUNTRIES,
-  DEMO_CUSTOMER_SERVICES,
-  DEMO_DOMAINS,
-  DEMO_HELP,
-  DEMO_MERCHANT,
-  DEMO_REGISTER_FIELDS,
-  DEMO_RESOURCES,
-} from './demo-content.ts';
+import { DEMO_CUSTOMER_SERVICES, DEMO_DOMAINS, DEMO_HELP, DEMO_RESOURCES } from './demo-content.ts';
+import { insertMerchantDefaults } from './merchant-defaults.ts';
 
 const DEVICES = ['WEB', 'H5'] as const;
 
@@ -31,61 +23,7 @@ export async function seedDemo(db: Db, merchantCode = 'banca'): Promise<{ seeded
   );
 
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto('merchant')
-      .values({
-        merchant_code: merchantCode,
-        site_name: DEMO_MERCHANT.siteName,
-        currency: DEMO_MERCHANT.currency,
-        currency_symbol: DEMO_MERCHANT.currencySymbol,
-        username_reg: true,
-        mobile_num_reg: true,
-        reg_mob_verf: true,
-        mob_reg_pass: true,
-        free_play: true,
-        chng_pass_verif: true,
-        mob_code_login: true,
-        pwd_expiry: true,
-        agent_policy: true,
-        has_merchant_wallet: false,
-        vip_enabled: true,
-        vip_label_name: 'VIP',
-        referral_enabled: true,
-        social_facebook: false,
-        social_google: false,
-        contract_dividend: true,
-        contract_daily_salary: true,
-        contract_hourly_salary: true,
-        contract_realtime_salary: true,
-        // Same-origin paths: the demo makes no request to a third-party CDN.
-        img_urls: ['/media'],
-        start_game_urls: ['/play'],
-        analytics_id: null,
-      })
-      .onConflict((oc) => oc.column('merchant_code').doNothing())
-      .returning('merchant_code')
-      .executeTakeFirst();
-    if (!claimed) return { seeded: false };
-
-    await trx
-      .insertInto('register_field_setting')
-      .values(
-        REGISTER_FIELDS.map((name, i) => {
-          const r = DEMO_REGISTER_FIELDS[name];
-          return {
-            merchant_code: merchantCode,
-            name,
-            enabled: r.enabled,
-            required: r.required,
-            pattern_id: r.patternId,
-            accepted_pattern: acceptedPatternOf(r.patternId),
-            min_length: r.min,
-            max_length: r.max,
-            sort: i,
-          };
-        }),
-      )
-      .execute();
+    if (!(await insertMerchantDefaults(trx, merchantCode))) return { seeded: false };
 
     await trx
       .insertInto('resource')
@@ -122,19 +60,6 @@ export async function seedDemo(db: Db, merchantCode = 'banca'): Promise<{ seeded
       .execute();
 
     await trx
-      .insertInto('country')
-      .values(
-        DEMO_COUNTRIES.map((c, i) => ({
-          merchant_code: merchantCode,
-          country_code: c.code,
-          dialing_code: c.dialing,
-          name: c.name,
-          sort: i,
-        })),
-      )
-      .execute();
-
-    await trx
       .insertInto('domain_route')
       .values(
         DEMO_DOMAINS.map((d) => ({
@@ -145,19 +70,6 @@ export async function seedDemo(db: Db, merchantCode = 'banca'): Promise<{ seeded
         })),
       )
       .onConflict((oc) => oc.column('domain').doNothing())
-      .execute();
-
-    // The merchant's calendar (wallet settings): a Brazilian merchant's day is Brasília's, not UTC's.
-    await trx
-      .insertInto('wallet_settings')
-      .values({ merchant_code: merchantCode, settings: JSON.stringify({ timeZone: DEMO_MERCHANT.timeZone }) })
-      .onConflict((oc) => oc.column('merchant_code').doNothing())
-      .execute();
-
-    await trx
-      .insertInto('system_status_setting')
-      .values({ merchant_code: merchantCode })
-      .onConflict((oc) => oc.column('merchant_code').doNothing())
       .execute();
 
     return { seeded: true };
