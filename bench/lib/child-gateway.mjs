@@ -1,12 +1,13 @@
 // Shared bench helper (not a benchmark): runs a gateway in a child process (the bench file again, with
 // the tsx loader and BENCH_ROLE=server), waits for its first message (what it started with) and stops
 // it on request. The child answers 'stop' by closing and cleaning up, then exits.
-// BENCH_CPU_PROF=<dir>: a V8 CPU profile of the gateway, written there when it stops.
+// BENCH_CPU_PROF=<dir>: a V8 CPU profile of the gateway, written there when it stops. BENCH_NODE_FLAGS:
+// more node or V8 flags for the gateway, space-separated (e.g. `--trace-gc`), to look into a figure.
 import { fork } from 'node:child_process';
 import { readCounters } from './gateway-counters.mjs';
 
 export async function startChildGateway(file, env, { killAfterMs }) {
-  const execArgv = ['--import', 'tsx'];
+  const execArgv = ['--import', 'tsx', ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
   if (process.env.BENCH_CPU_PROF) execArgv.push('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
   const child = fork(file, [], {
     execArgv,

@@ -1,6 +1,9 @@
 // Shared bench helpers (not a benchmark: run.mjs runs only bench/*.mjs): pgbench's built-in TPC-B-like
 // script on a throw-away database, the reference the money-path benchmarks print beside their figures.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { backendsGone, cpuPer, cpuReading } from './cpu.mjs';
 
 /** The PostgreSQL the benchmarks use: BENCH_DATABASE_URL, TEST_DATABASE_URL or the local default. */
@@ -51,6 +54,39 @@ export function openPgbench(url) {
       const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
       if (!m) throw new Error(`pgbench printed no tps:\n${out}`);
       return Number(m[1]);
+    },
+    /**
+     * tpcb-like at a fixed `rate` (transactions per second over all clients: pgbench -R), with every
+     * transaction's time logged (-l); answers the rate done and the p50 and p99 of the transactions'
+     * own time, from their actual start (the schedule lag left out, as the gateway's rounds are timed
+     * from the moment they start). The latency reference for a rate-limited run of the gateway.
+     */
+    runAtRate(clients, seconds, rate) {
+      const dir = mkdtempSync(join(tmpdir(), 'bench-pgbench-'));
+      try {
+        execFileSync(
+          'pgbench',
+          ['-c', String(clients), '-j', String(clients), '-T', String(seconds), '-R', String(rate)].concat([
+            '-l',
+            `--log-prefix=${join(dir, 'tx')}`,
+            db,
+          ]),
+          { stdio: ['ignore', 'ignore', 'pipe'] },
+        );
+        // Each line: client, transaction no, time (µs), script, epoch s, µs, schedule lag (µs).
+        const times = [];
+        for (const file of readdirSync(dir))
+          for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+            const f = line.split(' ');
+            if (f.length >= 7) times.push((Number(f[2]) - Number(f[6])) / 1000);
+          }
+        if (times.length === 0) throw new Error('pgbench logged no transaction');
+        times.sort((a, b) => a - b);
+        const at = (p) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)];
+        return { tps: times.length / seconds, p50: at(0.5), p99: at(0.99) };
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
     drop() {
       psql(url, `drop database if exists ${name}`);
