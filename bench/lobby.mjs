@@ -4,8 +4,9 @@
 // requests, which the per-node answer cache does not hold (a random type, vendor, classification, page,
 // page size and language, or a PT or EN name search with or without accents and a number, on every
 // request): line `varied ratio <varied/bare route>, p99 ms <worst slice p99>` (goals >= 0.2 and
-// <= 10 ms), after one unmeasured warm-up slice of every run. Load from wrk when installed
-// (bench/lib/wrk.mjs: a C client, like pgbench's, so that on a 2-core machine the figure is the
+// <= 10 ms), after one unmeasured warm-up slice of every run; before it `varied p99 / bare relay p99
+// <x>`, the median slices' p99s (the goal proposed in place of the absolute 10 ms). Load from wrk when
+// installed (bench/lib/wrk.mjs: a C client, like pgbench's, so that on a 2-core machine the figure is the
 // gateway's and not the load generator's: autocannon spends about ten times wrk's CPU per request, on
 // the same cores); else autocannon, and the bench says so. Every
 // request carries a browser's headers (its language, `accept-encoding: gzip, deflate, br`): the lists
@@ -467,6 +468,17 @@ async function main() {
         .get('GCSGAME_gameList, varied page/search')
         .p99.map(ms)
         .join(', ')} ms (after one unmeasured warm-up slice of each run)`,
+    );
+    // The proposed goal for the varied tail (the worst of five 2 s slices makes one pause of the host
+    // the figure): the median slice's p99 against the bare POST relay's, slices of the same rounds.
+    const medianSlice = (name) => {
+      const p99s = [...totals.get(name).p99].sort((a, b) => a - b);
+      return p99s[Math.floor(p99s.length / 2)];
+    };
+    const variedMedianP99 = medianSlice('GCSGAME_gameList, varied page/search');
+    const relayMedianP99 = medianSlice(runs[1][0]);
+    console.log(
+      `varied p99 / bare relay p99 ${(variedMedianP99 / relayMedianP99).toFixed(2)} (median slice: ${ms(variedMedianP99)} against ${ms(relayMedianP99)} ms)`,
     );
     console.log(
       `varied ratio ${(varied.requests.average / bare.requests.average).toFixed(2)}, p99 ms ${ms(varied.latency.p99)}`,

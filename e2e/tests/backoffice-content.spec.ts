@@ -8,7 +8,8 @@ import { t, totpCode } from './support';
  * article in PT and EN and see the member site show each in its language; disable a game and see the
  * lobby drop it; mark one hot and see /hot show it first; preview a catalogue import; rotate a vendor
  * secret (shown once); edit a customer-service entry and see the member site's customer-service button
- * open it; post a marquee line and see the home page show it; read and edit a game's RTP. Both
+ * open it; post a marquee line and see the home page show it; read and edit a game's RTP; rename the
+ * site and see the member site's title and footer carry the new name. Both
  * themes and languages, desktop and tablet/phone widths are photographed.
  * Everything the journey changes in the shared catalogue is put back, for the specs that follow.
  */
@@ -415,6 +416,27 @@ test('platform settings preview the sign-up form; an admin creates an operator',
   await expect(preview.getByLabel(/^Apelido/)).toHaveCount(shown ? 0 : 1);
   await nickname.setChecked(shown);
   await snap(page, 'platform-pt-dark-desktop');
+
+  // The site's name: renamed here, the member site's title and footer carry it; then put back.
+  const options = page.getByRole('form', { name: 'Opções do site (white-label)' });
+  const siteName = options.getByLabel('Nome do site');
+  const original = await siteName.inputValue();
+  await siteName.fill('Sorte Grande');
+  await options.getByRole('button', { name: 'Salvar opções' }).click();
+  await expect(options.getByText('Salvo.')).toBeVisible();
+  await expect(siteName).toHaveValue('Sorte Grande');
+  await options.getByRole('heading').scrollIntoViewIfNeeded();
+  await snap(page, 'platform-site-name-pt-dark-desktop');
+  const member = await page.context().newPage();
+  await member.goto('/');
+  await expect(member.locator('footer')).toContainText('Sorte Grande');
+  await expect(member).toHaveTitle('Sorte Grande');
+  await member.close();
+  await siteName.fill(original);
+  await options.getByRole('button', { name: 'Salvar opções' }).click();
+  const served = async () =>
+    (await (await page.request.get('/wps/system/startup')).json()).value.whitelabel.siteName;
+  await expect.poll(served).toBe(original);
   await page.getByRole('heading', { name: 'Campos do cadastro' }).scrollIntoViewIfNeeded();
   await snap(page, 'platform-fields-pt-dark-desktop');
   await boPrefs(page, 'en', 'light');
@@ -425,6 +447,9 @@ test('platform settings preview the sign-up form; an admin creates an operator',
   await page.setViewportSize({ width: 820, height: 1000 });
   await page.getByRole('heading', { name: 'Sign-up fields' }).scrollIntoViewIfNeeded();
   await snap(page, 'platform-fields-en-light-tablet');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('heading', { name: 'Site options (white-label)' }).scrollIntoViewIfNeeded();
+  await snap(page, 'platform-options-en-light-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Operators: a new content operator with a temporary password shown once.

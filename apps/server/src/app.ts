@@ -380,6 +380,7 @@ export async function buildApp({
   const homeFirstPaint = createFirstPaint(app);
   spa.fallback = await registerSpa(app, config.webDist, {
     startupData: (request) => system.startup(visitor(request)),
+    siteName: (startup) => (startup as Startup).whitelabel.siteName,
     firstPaint: async (startup) =>
       (startup as Startup | undefined)?.status.systemStatus === SYSTEM_STATUS.NORMAL
         ? homeFirstPaint()

@@ -669,6 +669,8 @@ export const en: Catalogue = {
     subtitle: 'Site options, the sign-up form and the money settings. Every change is audited.',
     maintenanceLink: 'Maintenance and region blocking →',
     flagsTitle: 'Site options (white-label)',
+    siteName: 'Site name',
+    siteNameHelp: 'What members see in page titles, the footer and SMS and e-mail messages.',
     flags: {
       USERNAMEREG3: 'Sign-up by username',
       MOBILENUMREG3: 'Sign-up by mobile number',

@@ -684,6 +684,8 @@ export const pt = {
     subtitle: 'Opções do site, o formulário de cadastro e o dinheiro. Cada alteração vai para a auditoria.',
     maintenanceLink: 'Manutenção e bloqueio por região →',
     flagsTitle: 'Opções do site (white-label)',
+    siteName: 'Nome do site',
+    siteNameHelp: 'O que os membros veem no título das páginas, no rodapé e nas mensagens por SMS e e-mail.',
     flags: {
       USERNAMEREG3: 'Cadastro por nome de usuário',
       MOBILENUMREG3: 'Cadastro por celular',

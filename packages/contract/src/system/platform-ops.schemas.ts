@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { REGISTER_FIELDS, registerSettingsSchema, whitelabelSchema } from './system.schemas.ts';
 
-/** The white-label flags an operator may switch (issue 23 item 7); the rest of the merchant is set up once. */
+/** The white-label flags an operator may switch (issue 23 item 7), beside the site's name; the rest of
+ *  the merchant (code, currency) is set up once. */
 export const WHITELABEL_FLAGS = [
   'USERNAMEREG3',
   'MOBILENUMREG3',
@@ -25,17 +26,30 @@ export const platformSettingsSchema = z.strictObject({
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
-/** PUT /ops/system/whitelabel-flags: any subset of the flags (at least one). */
-export const setWhitelabelFlagsBodySchema = z.strictObject({
-  flags: z
-    .strictObject(
-      Object.fromEntries(WHITELABEL_FLAGS.map((f) => [f, z.boolean().optional()])) as {
-        [K in WhitelabelFlag]: z.ZodOptional<z.ZodBoolean>;
-      },
-    )
-    .refine((f) => Object.keys(f).length > 0, { message: 'at least one flag' }),
-  reason,
-});
+/** The site's name as members see it (page titles, the header, SMS and e-mail texts). */
+export const siteNameSchema = z.string().trim().min(2).max(40);
+
+/**
+ * PUT /ops/system/whitelabel-flags: any subset of the flags (at least one when `flags` is sent) and
+ * the site's name: at least one of the two.
+ */
+export const setWhitelabelFlagsBodySchema = z
+  .strictObject({
+    flags: z
+      .strictObject(
+        Object.fromEntries(WHITELABEL_FLAGS.map((f) => [f, z.boolean().optional()])) as {
+          [K in WhitelabelFlag]: z.ZodOptional<z.ZodBoolean>;
+        },
+      )
+      .refine((f) => Object.keys(f).length > 0, { message: 'at least one flag' })
+      .optional(),
+    siteName: siteNameSchema.optional(),
+    reason,
+  })
+  .refine((b) => b.flags !== undefined || b.siteName !== undefined, {
+    message: 'a flag or the site name',
+    path: ['flags'],
+  });
 export type SetWhitelabelFlagsBody = z.infer<typeof setWhitelabelFlagsBodySchema>;
 
 /** PUT /ops/system/register-fields: the fields to change (patterns stay as set up). */

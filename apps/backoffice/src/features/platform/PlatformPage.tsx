@@ -6,6 +6,7 @@ import type {
   PlatformSettings,
   RegisterFieldSetting,
   SetRegisterFieldsBody,
+  SetWhitelabelFlagsBody,
   WalletSettings,
   Whitelabel,
   WhitelabelFlag,
@@ -63,7 +64,7 @@ function FlagsCard({ whitelabel }: { whitelabel: Whitelabel }) {
   const { t } = useI18n();
   const client = useQueryClient();
   const save = useMutation({
-    mutationFn: (body: { flags: Partial<Record<WhitelabelFlag, boolean>>; reason?: string }) =>
+    mutationFn: (body: SetWhitelabelFlagsBody) =>
       opsCall<Whitelabel>(systemCalls.setWhitelabelFlags, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
@@ -75,8 +76,14 @@ function FlagsCard({ whitelabel }: { whitelabel: Whitelabel }) {
         ([flag, v]) => v !== flagValue(whitelabel, flag),
       ),
     );
+    const siteName = String(f.get('siteName') ?? '').trim();
     const reason = String(f.get('reason') ?? '').trim();
-    if (Object.keys(flags).length > 0) save.mutate({ flags, ...(reason ? { reason } : {}) });
+    const body: SetWhitelabelFlagsBody = {
+      ...(Object.keys(flags).length > 0 ? { flags } : {}),
+      ...(siteName !== whitelabel.siteName ? { siteName } : {}),
+      ...(reason ? { reason } : {}),
+    };
+    if (body.flags || body.siteName !== undefined) save.mutate(body);
   };
   return (
     <form
@@ -86,6 +93,16 @@ function FlagsCard({ whitelabel }: { whitelabel: Whitelabel }) {
       key={JSON.stringify(whitelabel)}
     >
       <h2 id="flags-title">{t('platform.flagsTitle')}</h2>
+      <Field
+        label={t('platform.siteName')}
+        help={t('platform.siteNameHelp')}
+        name="siteName"
+        defaultValue={whitelabel.siteName}
+        required
+        minLength={2}
+        maxLength={40}
+        autoComplete="off"
+      />
       <div className="flags">
         {FLAGS.map((flag) => (
           <label key={flag} className="check flag">

@@ -60,6 +60,24 @@ describe('platform settings', () => {
     });
   });
 
+  it('renames the site (trimmed); members get the new name at once; audited with the old one', async () => {
+    const before = await memberWhitelabel();
+    const res = await put(systemRoutes.setWhitelabelFlags.path, { siteName: '  Sorte Grande ' });
+    expect(res.status).toBe(200);
+    expect(res.body.value.siteName).toBe('Sorte Grande');
+    const after = await memberWhitelabel();
+    expect(after).toEqual({ ...before, siteName: 'Sorte Grande' });
+    const audit = await t.ops(`${operatorRoutes.audit.path}?action=system.whitelabel`, {
+      token: admin.token,
+    });
+    expect(audit.body.value.items[0]).toMatchObject({
+      before: { siteName: before.siteName },
+      after: { siteName: 'Sorte Grande' },
+    });
+    // Back to the name the other tests' texts may carry.
+    expect((await put(systemRoutes.setWhitelabelFlags.path, { siteName: before.siteName })).status).toBe(200);
+  });
+
   it('shows, requires and sizes registration fields; the register settings follow', async () => {
     const fields = await memberFields();
     const field = fields.find((f) => f.name !== 'username') ?? fields[0]!;
@@ -98,6 +116,9 @@ describe('platform settings', () => {
       'forbidden',
     );
     expectFailure(await put(systemRoutes.setWhitelabelFlags.path, { flags: {} }), 400, 'invalid_input');
+    expectFailure(await put(systemRoutes.setWhitelabelFlags.path, {}), 400, 'invalid_input');
+    for (const siteName of [' x ', 'n'.repeat(41), 7])
+      expectFailure(await put(systemRoutes.setWhitelabelFlags.path, { siteName }), 400, 'invalid_input');
     expectFailure(
       await put(systemRoutes.setWhitelabelFlags.path, { flags: { siteName: true } }),
       400,

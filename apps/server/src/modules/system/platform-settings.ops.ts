@@ -59,17 +59,22 @@ export async function setWhitelabelFlags(
   await inTransaction(deps.db, async (trx) => {
     const row = await repo.findMerchantForUpdate(trx, deps.merchantCode);
     if (!row) throw new AppError('not_found');
-    const changed = Object.entries(body.flags).filter(([, v]) => v !== undefined) as [
+    const changed = Object.entries(body.flags ?? {}).filter(([, v]) => v !== undefined) as [
       WhitelabelFlag,
       boolean,
     ][];
-    const before = Object.fromEntries(changed.map(([flag]) => [flag, row[FLAG_COLUMNS[flag]]]));
-    const after = Object.fromEntries(changed);
-    await repo.updateMerchantFlags(
-      trx,
-      deps.merchantCode,
-      Object.fromEntries(changed.map(([flag, v]) => [FLAG_COLUMNS[flag], v])),
+    const before: Record<string, unknown> = Object.fromEntries(
+      changed.map(([flag]) => [flag, row[FLAG_COLUMNS[flag]]]),
     );
+    const after: Record<string, unknown> = Object.fromEntries(changed);
+    if (body.siteName !== undefined) {
+      before.siteName = row.site_name;
+      after.siteName = body.siteName;
+    }
+    await repo.updateMerchantSettings(trx, deps.merchantCode, {
+      ...Object.fromEntries(changed.map(([flag, v]) => [FLAG_COLUMNS[flag], v])),
+      ...(body.siteName !== undefined ? { site_name: body.siteName } : {}),
+    });
     await deps.ops.audit(trx, {
       actor,
       action: 'system.whitelabel',

@@ -110,10 +110,10 @@ export const findMerchantForUpdate = (db: DbOrTrx, merchantCode: string) =>
     .forUpdate()
     .executeTakeFirst();
 
-export async function updateMerchantFlags(
+export async function updateMerchantSettings(
   db: DbOrTrx,
   merchantCode: string,
-  set: Partial<Record<MerchantFlagColumn, boolean>>,
+  set: Partial<Record<MerchantFlagColumn, boolean>> & { site_name?: string },
 ): Promise<void> {
   await db
     .updateTable('merchant')

@@ -224,7 +224,13 @@ describe('the SPA', () => {
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.headers.get('cache-control')).toBe('private, no-cache');
       const page = await res.text();
-      expect(withoutInlined(page)).toBe(INDEX_HTML);
+      // Titled with the site's name (white-label), the rest as built.
+      const titled = INDEX_HTML.replace(
+        /<title>[^<]*<\/title>/,
+        `<title>${expected.value.whitelabel.siteName}</title>`,
+      );
+      expect(titled).not.toBe(INDEX_HTML);
+      expect(withoutInlined(page)).toBe(titled);
       expect(page.indexOf(`id="${STARTUP_ELEMENT_ID}"`)).toBeLessThan(page.indexOf('</head>'));
       expect(startupIn(page)).toEqual(expected.value);
       // The home's first answers come with the home only (its query aside).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STARTUP_ELEMENT_ID } from '@banca/contract';
-import { jsonForScript, withStartupData } from './spa.ts';
+import { jsonForScript, withStartupData, withTitle } from './spa.ts';
 
 const HTML = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
 const hostile = {
@@ -22,5 +22,18 @@ describe('start-up data inlined into index.html', () => {
     expect(page.split('<script').length - 1).toBe(1);
     expect(page).toContain(`${element}${jsonForScript(hostile)}</script></head>`);
     expect(page.replace(/<script[^>]*>[^<]*<\/script>/, '')).toBe(HTML);
+  });
+});
+
+describe("the site's name as the page title", () => {
+  it('replaces the title, its markup characters escaped, and nothing else', () => {
+    const page = withTitle(HTML, hostile.siteName);
+    expect(page).toBe(
+      HTML.replace(
+        '<title>t</title>',
+        '<title>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;!-- &#38; --&#62;</title>',
+      ),
+    );
+    expect(withTitle(HTML, 'Sorte $& Grande')).toContain('<title>Sorte $&#38; Grande</title>');
   });
 });

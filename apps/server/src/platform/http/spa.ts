@@ -66,6 +66,11 @@ export const withFirstPaint = (html: string, { answers, preloadImages }: FirstPa
       .join('') + (answers.length > 0 ? jsonElement(FIRST_PAINT_ELEMENT_ID, answers) : ''),
   );
 
+/** index.html titled with the site's name (white-label): the app titles each page `<page> · <name>`
+ *  from the served title (apps/web NavigationEffects), and a shared link's preview shows it. */
+export const withTitle = (html: string, title: string): string =>
+  html.replace(/<title>[^<]*<\/title>/, () => `<title>${attribute(title)}</title>`);
+
 export interface SpaOptions {
   /**
    * The start-up data for this visitor (GET /wps/system/startup's value), inlined into index.html so
@@ -73,6 +78,8 @@ export interface SpaOptions {
    * app makes that one call itself.
    */
   startupData?: (request: FastifyRequest) => Promise<unknown>;
+  /** The site's name in the visitor's start-up data, for the page's title (withTitle). */
+  siteName?: (startup: unknown) => string | undefined;
   /**
    * For `/` only: the home lobby's first answers and its largest image (createFirstPaint), so the
    * home paints whole without an API round trip; given the visitor's start-up data, null when the
@@ -138,10 +145,12 @@ export async function registerSpa(
     try {
       const index = await readFile(indexPath, 'utf8');
       const startup = await startupOf(request);
+      const siteName = startup === undefined ? undefined : options.siteName?.(startup);
+      const titled = siteName ? withTitle(index, siteName) : index;
       html = await firstPaintTags(
         request,
         startup,
-        startup === undefined ? index : withStartupData(index, startup),
+        startup === undefined ? titled : withStartupData(titled, startup),
       );
     } catch {
       html = BUILD_HINT;
