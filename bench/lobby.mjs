@@ -29,6 +29,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { wrkAvailable, wrkRun } from './lib/wrk.mjs';
 import { readCounters, serveCounters } from './lib/gateway-counters.mjs';
+import { percentile } from './lib/percentile.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Each run's SECONDS are spread over ROUNDS interleaved slices. */
@@ -471,10 +472,7 @@ async function main() {
     );
     // The proposed goal for the varied tail (the worst of five 2 s slices makes one pause of the host
     // the figure): the median slice's p99 against the bare POST relay's, slices of the same rounds.
-    const medianSlice = (name) => {
-      const p99s = [...totals.get(name).p99].sort((a, b) => a - b);
-      return p99s[Math.floor(p99s.length / 2)];
-    };
+    const medianSlice = (name) => percentile(totals.get(name).p99, 50);
     const variedMedianP99 = medianSlice('GCSGAME_gameList, varied page/search');
     const relayMedianP99 = medianSlice(runs[1][0]);
     console.log(

@@ -25,6 +25,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { BENCH_DB_URL, interleavedRounds, openPgbench } from './lib/pgbench.mjs';
 import { backendsGone, threadSchedule } from './lib/cpu.mjs';
+import { percentile } from './lib/percentile.mjs';
 import { startChildGateway } from './lib/child-gateway.mjs';
 import { openKeepAlive } from './lib/keep-alive-client.mjs';
 import { perRequest, serveCounters } from './lib/gateway-counters.mjs';
@@ -155,12 +156,6 @@ function signer(base, secret) {
   };
   return { send, close: () => connection.close() };
 }
-
-const percentile = (values, p) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 /**
  * `clients` loops playing rounds for `seconds`; with `rate` (rounds/s over all clients) each client
@@ -306,14 +301,19 @@ async function main() {
       await backendsGone(pgbench.database);
       runs.push(await playRounds(gw, 8, SECONDS, max / 2));
     }
-    const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     runs.sort((a, b) => a.roundP99 - b.roundP99);
     half = {
       rate: Math.round(max / 2),
       ...runs[Math.floor(runs.length / 2)],
       eachP99: runs.map((r) => r.roundP99),
-      medianCallP99: middle(runs.map((r) => r.callP99)),
-      pgbenchP99: middle(references.map((r) => r.p99)),
+      medianCallP99: percentile(
+        runs.map((r) => r.callP99),
+        50,
+      ),
+      pgbenchP99: percentile(
+        references.map((r) => r.p99),
+        50,
+      ),
       pgbenchEach: references,
     };
   } finally {

@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { backendsGone, cpuPer, cpuReading } from './cpu.mjs';
+import { percentile } from './percentile.mjs';
 
 /** The PostgreSQL the benchmarks use: BENCH_DATABASE_URL, TEST_DATABASE_URL or the local default. */
 export const BENCH_DB_URL =
@@ -81,9 +82,7 @@ export function openPgbench(url) {
             if (f.length >= 7) times.push((Number(f[2]) - Number(f[6])) / 1000);
           }
         if (times.length === 0) throw new Error('pgbench logged no transaction');
-        times.sort((a, b) => a - b);
-        const at = (p) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)];
-        return { tps: times.length / seconds, p50: at(0.5), p99: at(0.99) };
+        return { tps: times.length / seconds, p50: percentile(times, 50), p99: percentile(times, 99) };
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
