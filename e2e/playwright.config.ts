@@ -66,13 +66,15 @@ export default defineConfig({
   testDir: './tests',
   outputDir: process.env.E2E_OUTPUT_DIR ?? './.artifacts/results',
   // Files share out over the workers of the first pass (a file's tests stay in order, in one
-  // worker); the site-wide pass runs with --workers=1 (e2e/run.mjs). One worker unless E2E_WORKERS
-  // says more. Two were measured only on a shared machine under another session's load (load average
-  // 13-16 on two cores): 1.2-1.5 times the serial throughput, but pages starved past their 10 s
-  // expectations in both attempts of several journeys, so two are not yet proven free of flakes on
-  // CI's machine (three clean runs in a row).
+  // worker); the site-wide pass runs with --workers=1 (e2e/run.mjs). CI runs two (E2E_WORKERS says
+  // otherwise): once traces were kept to retries and motion reduced, a test's browser no longer
+  // filled both cores, and two workers overlap one journey's waits (a scheduler's tick, a poll) with
+  // another's work: the parallel pass took 9.8 min on two, 17.9 on one before those two changes,
+  // which alone took a quarter off a third of the suite on one (docs/architecture.md, "Tests and
+  // CI"). Elsewhere one, so that `npm test` on a machine busy with other work, where there is no
+  // retry, does not starve two browsers.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1)),
   // One retry in CI so a one-off browser hiccup does not sink a run; the list reporter still marks
   // such a test as flaky, so it is seen and mended rather than hidden.
   retries: process.env.CI ? 1 : 0,
@@ -82,7 +84,14 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080',
     locale: 'pt-BR',
-    trace: 'retain-on-failure',
+    // A trace records every step's DOM and a screencast: recorded for every journey, passed or not,
+    // it took about a quarter of the browser's work. CI records it on the retry of a failed journey
+    // (retries: 1 there); a run elsewhere keeps it for every failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // The app honours reduced motion (no marquee, no carousel autoplay, no transitions): endless
+    // animations kept the headless browser's software compositor drawing every frame of every
+    // journey. The journeys that check motion itself ask for it (lobby.spec.ts).
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

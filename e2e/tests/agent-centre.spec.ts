@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { shot, t } from './support';
+import { gallery, shot, t } from './support';
 import {
   captchaSolver,
   newMobile,
@@ -31,14 +31,14 @@ async function reportShots(page: Page, dir: string) {
     'agentRevenueReport',
     'downlineManagmentView',
   ];
-  for (const lang of ['PT', 'EN'] as const) {
+  for (const lang of gallery(['PT', 'EN'] as const)) {
     await page.addInitScript((value) => localStorage.setItem('banca.language', value), lang);
-    for (const theme of ['dark', 'light'] as const) {
+    for (const theme of gallery(['dark', 'light'] as const)) {
       await page.emulateMedia({ colorScheme: theme });
-      for (const [width, height, name] of [
+      for (const [width, height, name] of gallery([
         [1366, 768, 'desktop'],
         [390, 844, 'phone'],
-      ] as const) {
+      ] as const)) {
         await page.setViewportSize({ width, height });
         for (const p of pages) {
           await page.goto(`/agentHome?page=${p}`);

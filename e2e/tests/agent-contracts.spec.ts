@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { backofficeLogin, isPhone, playSandboxRounds, shot, t } from './support';
+import { backofficeLogin, gallery, isPhone, playSandboxRounds, shot, t } from './support';
 import {
   expectLoggedIn,
   langOf,
@@ -184,11 +184,11 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
     });
   }
   // The settled contract page (its settlement row with the breakdown) and the account record, in
-  // both languages and both themes at this width.
-  for (const l of ['PT', 'EN'] as const) {
+  // both languages and both themes at this width (a gallery: one of each in CI).
+  for (const l of gallery(['PT', 'EN'] as const)) {
     await p2.addInitScript((value) => localStorage.setItem('banca.language', value), l);
     const amount = l === 'PT' ? '0,97' : '0.97';
-    for (const scheme of ['light', 'dark'] as const) {
+    for (const scheme of gallery(['light', 'dark'] as const)) {
       await p2.emulateMedia({ colorScheme: scheme });
       await p2.goto('/agentHome?page=agentDailyWages2');
       const row = p2.getByTestId('settlement-row').filter({ hasText: sub });
@@ -250,9 +250,10 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
   await expect(run.getByRole('cell').nth(3)).not.toHaveText('0');
   const runsUrl = o.url();
 
-  // Photographs: both themes, PT and EN, desktop and 768 px.
+  // Photographs: both themes, PT and EN, desktop and 768 px (a gallery: PT at 1366 in CI; axe checks
+  // both themes either way, their contrasts differ).
   mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const lang of ['pt', 'en'] as const)
+  for (const lang of gallery(['pt', 'en'] as const))
     for (const theme of ['light', 'dark'] as const) {
       await o.evaluate(
         ([l, th]) => {
@@ -268,10 +269,10 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
         ['debts', '/backoffice/contracts?tab=debts', null],
         ['settings', '/backoffice/contracts?tab=settings', null],
       ] as const)
-        for (const [width, height] of [
+        for (const [width, height] of gallery([
           [1366, 900],
           [768, 1024],
-        ] as const) {
+        ] as const)) {
           // Loaded at its width: the menu drawer starts closed rather than sliding away.
           await o.setViewportSize({ width, height });
           await o.goto(url);

@@ -35,6 +35,8 @@ test('home: sections with their caps, winner board, notice, the carousel turning
 }, info) => {
   const lang = langOf(info);
   await useLanguage(page, lang);
+  // The carousel's autoplay is motion: this journey asks for it (the suite runs with reduced motion).
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   const rankList = async () =>
     (
       (await (
@@ -335,8 +337,7 @@ test('logged in: favourite across a reload, launch routes and the game popup', a
   await expect(main(page).locator('.game-tile')).toHaveCount(0);
   await expect(playButton(page, lang, NAMES.golden[lang])).toHaveCount(0);
 
-  // A game banner launches its game in the game popup (reduced motion: the buttons jump).
-  await page.emulateMedia({ reducedMotion: 'reduce' });
+  // A game banner launches its game in the game popup (reduced motion, the suite's: the buttons jump).
   await page.goto('/');
   const carousel = page.locator('.carousel');
   await carousel.getByRole('button', { name: t(lang, 'lobby.previousSlide') }).click();
@@ -347,7 +348,6 @@ test('logged in: favourite across a reload, launch routes and the game popup', a
   await carousel.getByRole('button', { name: NAMES.golden[lang], exact: true }).click();
   await expect(page.getByRole('dialog', { name: NAMES.golden[lang] })).toBeVisible();
   await page.keyboard.press('Escape');
-  await page.emulateMedia({ reducedMotion: 'no-preference' });
 
   // A game starts in the game popup: the house vendor's page in its frame, with the player's balance
   // (playing it is play.spec's journey).

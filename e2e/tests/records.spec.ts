@@ -19,6 +19,9 @@ test.use({ bypassCSP: true });
 async function lookAt(page: Page, info: TestInfo, name: string) {
   for (const theme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme: theme });
+    // The app follows the system's scheme through a listener that sets data-theme: judge the page
+    // once it has, not in between.
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     const results = await new AxeBuilder({ page }).analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

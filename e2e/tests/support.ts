@@ -38,6 +38,16 @@ export const t = (lang: 'PT' | 'EN', key: string): string => {
 const widthOf = (info: TestInfo): 'phone' | 'desktop' =>
   info.project.name.startsWith('phone') ? 'phone' : 'desktop';
 
+/**
+ * Galleries: a screen photographed in every language, theme and width for a person to look at, each a
+ * page load of its own. Nobody looks at them in CI, where they cost minutes of the run's budget, so
+ * there a gallery takes only the first of each list it is given (its checks still run once); outside
+ * CI, or with E2E_PHOTOS=1, it takes every combination. Checks that differ by theme or language (axe's
+ * contrast, a number's format) keep their own loops.
+ */
+export const galleries = process.env.E2E_PHOTOS === '1' || !process.env.CI;
+export const gallery = <T>(all: readonly T[]): readonly T[] => (galleries ? all : all.slice(0, 1));
+
 /** Screenshots land in e2e/.artifacts/shots, named by width, for a person to look at. */
 export const shot = async (page: Page, info: TestInfo, name: string) => {
   await page.screenshot({
