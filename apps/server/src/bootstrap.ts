@@ -57,7 +57,7 @@ export async function prepareDatabase(
         merchantCreated: created,
       };
     }
-    const { seeded } = await seedDemo(handle.db, config.merchant);
+    const { seeded, merchantCreated } = await seedDemo(handle.db, config.merchant);
     if (seeded) logger.debug({ merchant: config.merchant }, 'demo content seeded');
     const { created } = await seedDemoAccounts(handle.db, config.merchant);
     if (created.length > 0) logger.debug({ accounts: created }, 'demo accounts created');
@@ -78,7 +78,7 @@ export async function prepareDatabase(
       demoAccounts: DEMO_ACCOUNTS,
       demoAdmin,
       migrationsApplied: applied,
-      merchantCreated: seeded,
+      merchantCreated,
     };
   } catch (err) {
     await handle.close();

@@ -14,6 +14,7 @@ import {
   type TestDatabase,
 } from '../test/test-db.ts';
 import { seedDemo } from './demo-seed.ts';
+import { seedMerchant } from './merchant-defaults.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { DEMO_PASSWORD } from './demo-content.ts';
 import { verifyPassword } from '../platform/crypto/password.ts';
@@ -56,13 +57,13 @@ afterAll(async () => {
 
 describe('demo seed', () => {
   it('fills an empty database once; a second run changes nothing', async () => {
-    expect(await seedDemo(database.db)).toEqual({ seeded: true });
+    expect(await seedDemo(database.db)).toEqual({ merchantCreated: true, seeded: true });
     const first = await snapshot(database.db);
     expect(first.merchant).toHaveLength(1);
     expect(first.help_article!.length).toBeGreaterThanOrEqual(24); // 6 articles x PT/EN x WEB/H5
     expect(first.country!.length).toBeGreaterThanOrEqual(15);
 
-    expect(await seedDemo(database.db)).toEqual({ seeded: false });
+    expect(await seedDemo(database.db)).toEqual({ merchantCreated: false, seeded: false });
     expect(await snapshot(database.db)).toEqual(first);
   });
 
@@ -73,6 +74,40 @@ describe('demo seed', () => {
       n: number;
     }>`select count(*)::int8 as n from resource where merchant_code = 'twin'`.execute(database.db);
     expect(rows[0]!.n).toBe(7);
+  });
+
+  it('a merchant created without it gets the demo content, beside what an operator added', async () => {
+    // A plain start created the merchant with its defaults alone; an operator then wrote help of
+    // their own. A start with SEED_DEMO=true adds the demo's links and support channel, not its help.
+    expect(await seedMerchant(database.db, 'later')).toEqual({ created: true });
+    await database.db
+      .insertInto('help_article')
+      .values({
+        merchant_code: 'later',
+        lang: 'PT',
+        device: 'WEB',
+        slug: 'own',
+        title: 'Own',
+        content: '<p>x</p>',
+        sort: 0,
+      })
+      .execute();
+    const count = async (table: 'resource' | 'customer_service' | 'help_article') =>
+      (
+        await database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('merchant_code', '=', 'later')
+          .executeTakeFirstOrThrow()
+      ).n;
+    expect(await count('resource')).toBe(0);
+
+    expect(await seedDemo(database.db, 'later')).toEqual({ merchantCreated: false, seeded: true });
+    expect(Number(await count('resource'))).toBe(7);
+    expect(Number(await count('customer_service'))).toBe(1);
+    expect(Number(await count('help_article'))).toBe(1);
+    expect(await seedDemo(database.db, 'later')).toEqual({ merchantCreated: false, seeded: false });
+    expect(Number(await count('resource'))).toBe(7);
   });
 });
 
