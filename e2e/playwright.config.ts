@@ -84,9 +84,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080',
     locale: 'pt-BR',
-    // A trace records every step's DOM and a screencast: recorded for every journey, passed or not,
-    // it took about a quarter of the browser's work. CI records it on the retry of a failed journey
-    // (retries: 1 there); a run elsewhere keeps it for every failure.
+    // A trace records every step's DOM and a screencast, for every journey, passed or not: with the
+    // endless animations below, it cost a quarter of the journeys' time (measured together). CI
+    // records it on the retry of a failed journey (retries: 1 there); elsewhere every failure keeps one.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // The app honours reduced motion (no marquee, no carousel autoplay, no transitions): endless
     // animations kept the headless browser's software compositor drawing every frame of every

@@ -3,8 +3,7 @@ import { LONG_TRANSACTION_TESTS } from './vitest.server-files.ts';
 
 /**
  * Server integration tests over real HTTP. Each file opens its own database (PGlite in memory, or a
- * fresh schema on TEST_DATABASE_URL); PGlite needs 300-800 MB per instance, so at most 2 workers
- * on it.
+ * fresh schema on TEST_DATABASE_URL); PGlite needs 300-800 MB per instance, so at most 2 workers.
  */
 export default defineConfig({
   test: {
@@ -20,9 +19,9 @@ export default defineConfig({
     // state is shared through modules, and the suite stops re-importing the whole server per file
     // (import time went from 112 s to 11 s, the suite from 313 s to 164 s on two cores).
     isolate: false,
-    // On PostgreSQL (CI) a file's time is mostly waiting on the server's backends, and a third worker
-    // fills those waits: the suite took 374 s on three against 482 s on two in CI's run before.
-    maxWorkers: process.env.TEST_DATABASE_URL ? 3 : 2,
+    // Three were tried on PostgreSQL: 374 s by hand, but 473 s in a CI run against 482 s on two (the
+    // files' own times grew by 40 %: the two cores, not the waits, bound it). Kept at two.
+    maxWorkers: 2,
     // Vitest runs projects with their own worker limits in separate groups.
     sequence: { groupOrder: 1 },
     testTimeout: 30_000,
