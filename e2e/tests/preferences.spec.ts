@@ -58,7 +58,9 @@ test('theme follows the system until chosen, then is remembered', async ({ brows
       .click();
   }
   await expect(html).toHaveAttribute('data-theme', 'dark');
-  expect(await background()).not.toBe(lightBackground);
+  // Polled: the colour is the stylesheet's answer to the attribute, and a transition (none under the
+  // suite's reduced motion, base.css) may still be running when the attribute is seen.
+  await expect.poll(background).not.toBe(lightBackground);
 
   // The choice now wins over the system preference.
   await page.emulateMedia({ colorScheme: 'light' });
