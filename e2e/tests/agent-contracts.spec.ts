@@ -82,6 +82,8 @@ test('a daily-wage contract is offered, accepted in the popup and settled', asyn
   await expect(popup).toBeVisible();
   await expect(popup).toContainText('agent01');
   await expect(popup.getByRole('table')).toContainText('1,5 %'.replace(',', lang === 'EN' ? '.' : ','));
+  // The popup can open while the agent centre's page code still loads under the loading cover.
+  await expect(p2.getByTestId('loading-cover')).toHaveCount(0);
   await shot(p2, info, 'contracts-popup');
   await popup.getByRole('button', { name: t(lang, 'contracts.accept') }).click();
   await expect(popup).toHaveCount(0);
