@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 /** One column of a record table. */
 export interface RecordColumn<Row> {
@@ -65,35 +65,43 @@ export function RecordTable<Row>({
     ]
       .filter(Boolean)
       .join(' ') || undefined;
+  const captionId = useId();
+  // Wider screens: a table wider than its card scrolls inside it (a table never shrinks below its
+  // content). The scroller is focusable, so a keyboard can scroll it too, and named by the caption (a
+  // group, not a region: the page's panel is already the landmark of that name).
   return (
-    <table className="records__table records__table--cards" data-card-columns={cardColumns}>
-      <caption className={captionVisible ? undefined : 'visually-hidden'}>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.id} scope="col" className={c.numeric ? 'records__num' : undefined}>
-              {c.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)} className="records__row" data-testid={rowTestId}>
-            {columns.map((c) =>
-              c.rowHeader ? (
-                <th key={c.id} scope="row" className={classOf(c)}>
-                  {c.render(row)}
-                </th>
-              ) : (
-                <td key={c.id} data-label={c.header} className={classOf(c)}>
-                  {c.render(row)}
-                </td>
-              ),
-            )}
+    <div className="records__scroll" role="group" aria-labelledby={captionId} tabIndex={0}>
+      <table className="records__table records__table--cards" data-card-columns={cardColumns}>
+        <caption id={captionId} className={captionVisible ? undefined : 'visually-hidden'}>
+          {caption}
+        </caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.id} scope="col" className={c.numeric ? 'records__num' : undefined}>
+                {c.header}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="records__row" data-testid={rowTestId}>
+              {columns.map((c) =>
+                c.rowHeader ? (
+                  <th key={c.id} scope="row" className={classOf(c)}>
+                    {c.render(row)}
+                  </th>
+                ) : (
+                  <td key={c.id} data-label={c.header} className={classOf(c)}>
+                    {c.render(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
