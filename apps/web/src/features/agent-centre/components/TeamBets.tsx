@@ -35,19 +35,7 @@ export default function TeamBets() {
       card: 'title',
       render: (r) => <span data-testid="team-bet-account">{r.account}</span>,
     },
-    {
-      id: 'game',
-      header: t('records.game'),
-      className: 'records__stack',
-      render: (r) => (
-        <>
-          <span className="records__strong">{r.gameName}</span>
-          <span className="records__sub">
-            {r.vendorName} · {t(`category.${r.category}`)}
-          </span>
-        </>
-      ),
-    },
+    bet.game,
     bet.stake,
     bet.payout,
     { ...bet.profit, card: 'aside' },

@@ -111,19 +111,7 @@ export default function BettingRecord() {
   const selects = useBetSelects<BetFilters>(vendors.data);
   const columns: RecordColumn<Bet>[] = [
     bet.time,
-    {
-      id: 'game',
-      header: t('records.game'),
-      card: 'title',
-      className: 'records__stack',
-      render: (r) => (
-        <>
-          <span className="records__strong">{r.gameName}</span>
-          <span className="records__sub">{r.vendorName}</span>
-        </>
-      ),
-    },
-    { id: 'category', header: t('records.category'), render: (r) => t(`category.${r.category}`) },
+    { ...bet.game, card: 'title' },
     bet.stake,
     bet.payout,
     bet.profit,
