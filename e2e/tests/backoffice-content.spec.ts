@@ -419,6 +419,10 @@ test('platform settings preview the sign-up form; an admin creates an operator',
 
   // The site's name: renamed here, the member site's title and footer carry it; then put back.
   const options = page.getByRole('form', { name: 'Opções do site (white-label)' });
+  // The merchant's code and currency, shown and not editable (set once at the first start).
+  const merchant = options.getByTestId('merchant-facts');
+  await expect(merchant).toContainText('banca');
+  await expect(merchant).toContainText('BRL (R$)');
   const siteName = options.getByLabel('Nome do site');
   const original = await siteName.inputValue();
   await siteName.fill('Sorte Grande');

@@ -669,6 +669,10 @@ export const en: Catalogue = {
     subtitle: 'Site options, the sign-up form and the money settings. Every change is audited.',
     maintenanceLink: 'Maintenance and region blocking →',
     flagsTitle: 'Site options (white-label)',
+    merchantCode: 'Merchant code',
+    currency: 'Currency',
+    merchantHelp:
+      'Set once, at the first start (MERCHANT; docs/operator-guide.md): every balance, ledger entry and report is kept in this currency under this code, so neither changes here.',
     siteName: 'Site name',
     siteNameHelp: 'What members see in page titles, the footer and SMS and e-mail messages.',
     flags: {

@@ -684,6 +684,10 @@ export const pt = {
     subtitle: 'Opções do site, o formulário de cadastro e o dinheiro. Cada alteração vai para a auditoria.',
     maintenanceLink: 'Manutenção e bloqueio por região →',
     flagsTitle: 'Opções do site (white-label)',
+    merchantCode: 'Código do site (merchant)',
+    currency: 'Moeda',
+    merchantHelp:
+      'Definidos uma vez, no primeiro início (MERCHANT; docs/operator-guide.md): todo saldo, lançamento e relatório é mantido nesta moeda e sob este código, por isso nenhum dos dois muda aqui.',
     siteName: 'Nome do site',
     siteNameHelp: 'O que os membros veem no título das páginas, no rodapé e nas mensagens por SMS e e-mail.',
     flags: {

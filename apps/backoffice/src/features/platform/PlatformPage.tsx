@@ -93,6 +93,7 @@ function FlagsCard({ whitelabel }: { whitelabel: Whitelabel }) {
       key={JSON.stringify(whitelabel)}
     >
       <h2 id="flags-title">{t('platform.flagsTitle')}</h2>
+      <MerchantFacts whitelabel={whitelabel} />
       <Field
         label={t('platform.siteName')}
         help={t('platform.siteNameHelp')}
@@ -122,6 +123,33 @@ function FlagsCard({ whitelabel }: { whitelabel: Whitelabel }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The merchant's identity, read only: its code (MERCHANT at the first start) and currency are set
+ * up once, since every balance, ledger row and report is kept in that currency and under that code.
+ */
+function MerchantFacts({ whitelabel }: { whitelabel: Whitelabel }) {
+  const { t } = useI18n();
+  return (
+    <div className="stack">
+      <dl className="facts" data-testid="merchant-facts">
+        <div>
+          <dt>{t('platform.merchantCode')}</dt>
+          <dd>
+            <code>{whitelabel.merchantCode}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('platform.currency')}</dt>
+          <dd>
+            {whitelabel.currency} ({whitelabel.currencySymbol})
+          </dd>
+        </div>
+      </dl>
+      <p className="small muted">{t('platform.merchantHelp')}</p>
+    </div>
   );
 }
 
