@@ -26,6 +26,7 @@ const PAGES = [
   '/banners',
   '/maintenance',
   '/platform',
+  '/events',
   '/operators',
   '/audit',
 ] as const;

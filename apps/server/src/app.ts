@@ -54,6 +54,7 @@ import { registerArtRoute } from './platform/art/art.ts';
 import { CaptchaAnswerLog, devModule } from './modules/dev/index.ts';
 import { createDispatcher, type Dispatcher } from './platform/events/event-dispatcher.ts';
 import { eventPruneJob } from './platform/events/event.jobs.ts';
+import { registerEventOpsRoutes } from './platform/events/event-ops.ts';
 import type { ScheduledJob } from './platform/jobs/scheduler.ts';
 import { deriveServerSecret } from './platform/crypto/derived-secret.ts';
 import { openLiveChannel, type LiveChannel } from './platform/live/live-channel.ts';
@@ -353,6 +354,7 @@ export async function buildApp({
   app.decorate('events', events);
   app.addHook('onReady', async () => events.start());
   app.addHook('onClose', () => events.stop());
+  registerEventOpsRoutes(app, { db, consumers: events.consumers, ops: backOffice.ops });
   // A write may have committed events: look soon rather than at the next poll.
   app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') events.nudge();

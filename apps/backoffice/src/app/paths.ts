@@ -17,6 +17,7 @@ export const PAGES = [
   { path: '/banners', label: 'nav.banners', permission: 'content.manage' },
   { path: '/maintenance', label: 'nav.maintenance', permission: 'system.settings' },
   { path: '/platform', label: 'nav.platform', permission: 'system.settings' },
+  { path: '/events', label: 'nav.events', permission: 'system.events' },
   { path: '/operators', label: 'nav.operators', permission: 'operators.manage' },
   { path: '/audit', label: 'nav.audit', permission: 'audit.read' },
 ] as const satisfies readonly { path: string; label: MessageKey; permission: OpsPermission }[];

@@ -121,6 +121,10 @@ export const router = createBrowserRouter(
             Component: (await import('@/features/platform/PlatformPage.tsx')).PlatformPage,
           }),
         },
+        {
+          path: 'events',
+          lazy: async () => ({ Component: (await import('@/features/events/EventsPage.tsx')).EventsPage }),
+        },
         // finance (issue 23 items 4-5)
         {
           path: 'deposits',

@@ -14,6 +14,8 @@ export const OPS_PERMISSIONS = {
   'operators.manage': ['admin'],
   /** Maintenance and region rules. */
   'system.settings': ['admin'],
+  /** Domain-event consumers: their lag and dead letters, and re-driving them (audited). */
+  'system.events': ['admin'],
   /** The merchant's money settings. */
   'wallet.settings': ['admin'],
   /** Vendor wallet-API secrets. */

@@ -86,4 +86,18 @@ export const operatorCalls = {
     auth: 'operator',
     enc: false,
   },
+  eventConsumers: {
+    id: 'operator.eventConsumers',
+    method: 'GET',
+    path: '/ops/system/events',
+    auth: 'operator',
+    enc: false,
+  },
+  redriveEvents: {
+    id: 'operator.redriveEvents',
+    method: 'POST',
+    path: '/ops/system/events/redrive',
+    auth: 'operator',
+    enc: false,
+  },
 } as const satisfies Record<string, RouteEntry>;

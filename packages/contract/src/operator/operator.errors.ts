@@ -38,6 +38,11 @@ export const OPERATOR_ERROR_STATUS = {
   content_list_conflict: 409,
   /** The catalogue import file does not validate (the answer lists the rows at fault). */
   catalogue_file_invalid: 400,
+  // Domain-event consumers (issue 22: what the dead-letter alert asks the operator to do).
+  /** No domain-event consumer of this name runs on this gateway. */
+  event_consumer_not_found: 404,
+  /** A re-drive that names no dead letter of the consumer (none left, or already asked for). */
+  dead_letters_none: 409,
 } as const;
 
 export type OperatorErrorCode = keyof typeof OPERATOR_ERROR_STATUS;
@@ -98,5 +103,13 @@ export const OPERATOR_ERROR_MESSAGES: Record<OperatorErrorCode, { PT: string; EN
   catalogue_file_invalid: {
     PT: 'O arquivo do catálogo tem linhas inválidas.',
     EN: 'The catalogue file has invalid rows.',
+  },
+  event_consumer_not_found: {
+    PT: 'Nenhum consumidor de eventos com este nome.',
+    EN: 'No event consumer with this name.',
+  },
+  dead_letters_none: {
+    PT: 'Nada para reprocessar: nenhum evento falho deste consumidor corresponde.',
+    EN: 'Nothing to re-drive: no dead letter of this consumer matches.',
   },
 };

@@ -5,6 +5,7 @@ import {
   auditPageSchema,
   auditQuerySchema,
   createOperatorBodySchema,
+  eventConsumersSchema,
   maintenanceSettingSchema,
   operatorIdParamsSchema,
   operatorListSchema,
@@ -15,6 +16,8 @@ import {
   operatorSessionValueSchema,
   operatorTotpBodySchema,
   ipAllowListBodySchema,
+  redriveEventsBodySchema,
+  redriveEventsValueSchema,
   regionSettingSchema,
   statusSettingsSchema,
 } from './operator.schemas.ts';
@@ -93,5 +96,18 @@ export const operatorRoutes = {
     tags,
     query: auditQuerySchema,
     response: auditPageSchema,
+  }),
+  eventConsumers: defineRoute(operatorCalls.eventConsumers, {
+    summary:
+      "Every domain-event consumer's lag, retries and dead-letter count, and the latest dead letters (admin)",
+    tags,
+    response: eventConsumersSchema,
+  }),
+  redriveEvents: defineRoute(operatorCalls.redriveEvents, {
+    summary:
+      "Run a consumer's dead-lettered events again, the listed ones or all of them, at the next dispatcher pass (admin; audited)",
+    tags,
+    body: redriveEventsBodySchema,
+    response: redriveEventsValueSchema,
   }),
 } as const;

@@ -203,3 +203,72 @@ export const auditPageSchema = z.strictObject({
   /** Pass as `before` for the next (older) page; null on the last page. */
   nextCursor: z.number().int().positive().nullable(),
 });
+
+/** A domain-event consumer's name as the dispatcher knows it: `module.purpose`, e.g. `reports.rollups`. */
+const eventConsumerNameSchema = z.string().regex(/^[a-z][a-z0-9-]{0,31}(\.[a-z][a-z0-9-]{0,31}){1,3}$/);
+
+/** A consumer's partition whose head event is failing and being retried (before it is dead-lettered). */
+export const eventRetrySchema = z.strictObject({
+  partition: z.number().int().nonnegative(),
+  /** Failed tries of the head event so far. */
+  attempts: z.number().int().positive(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().datetime(),
+});
+
+export const eventConsumerStateSchema = z.strictObject({
+  consumer: eventConsumerNameSchema,
+  /** Age in seconds of the oldest event it has not handled yet; 0 when caught up. */
+  lagSeconds: z.number().nonnegative(),
+  /** Events it gave up on and nobody has re-driven yet. */
+  deadLetters: z.number().int().nonnegative(),
+  /** Events it has been asked to run again and has not yet. */
+  redriving: z.number().int().nonnegative(),
+  retrying: z.array(eventRetrySchema),
+});
+export type EventConsumerState = z.infer<typeof eventConsumerStateSchema>;
+
+export const deadLetterStatusSchema = z.enum(['dead', 'redrive', 'redriven']);
+
+export const deadLetterSchema = z.strictObject({
+  consumer: eventConsumerNameSchema,
+  eventId: z.number().int().positive(),
+  /** The event's name, e.g. `games.round-settled`. */
+  event: z.string(),
+  /** Its ordering key (usually a member id). */
+  key: z.string(),
+  recordedAt: z.string().datetime(),
+  status: deadLetterStatusSchema,
+  attempts: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+  deadAt: z.string().datetime(),
+  /** When a re-drive succeeded. */
+  resolvedAt: z.string().datetime().nullable(),
+});
+export type DeadLetter = z.infer<typeof deadLetterSchema>;
+
+/** GET /ops/system/events (admin): every consumer's state and the latest dead letters. */
+export const eventConsumersSchema = z.strictObject({
+  consumers: z.array(eventConsumerStateSchema),
+  /** Not yet re-driven first (dead, then asked for), then the latest re-driven; at most 200. */
+  deadLetters: z.array(deadLetterSchema),
+});
+export type EventConsumers = z.infer<typeof eventConsumersSchema>;
+
+/**
+ * POST /ops/system/events/redrive (admin; audited): run a consumer's dead letters again, the listed
+ * ones or, without `eventIds`, all of them. The next dispatcher pass runs them.
+ */
+export const redriveEventsBodySchema = z.strictObject({
+  consumer: eventConsumerNameSchema,
+  eventIds: z.array(z.number().int().positive()).min(1).max(200).optional(),
+  reason: z.string().trim().min(3).max(500),
+});
+export type RedriveEventsBody = z.infer<typeof redriveEventsBodySchema>;
+
+export const redriveEventsValueSchema = z.strictObject({
+  consumer: eventConsumerNameSchema,
+  /** Dead letters now waiting for the next pass. */
+  requested: z.number().int().nonnegative(),
+});
+export type RedriveEventsValue = z.infer<typeof redriveEventsValueSchema>;

@@ -43,6 +43,13 @@ const MATRIX: Record<string, { method: string; path: string; need: Need; body?: 
     body: {},
   },
   'operator.audit': { method: 'GET', path: '/ops/audit?limit=1', need: 'audit.read' },
+  'operator.eventConsumers': { method: 'GET', path: '/ops/system/events', need: 'system.events' },
+  'operator.redriveEvents': {
+    method: 'POST',
+    path: '/ops/system/events/redrive',
+    need: 'system.events',
+    body: {},
+  },
   'memberOps.search': { method: 'GET', path: '/ops/members?limit=1', need: 'members.read' },
   'memberOps.profile': { method: 'GET', path: '/ops/members/999999999', need: 'members.read' },
   'memberOps.lock': { method: 'POST', path: '/ops/members/999999999/lock', need: 'members.lock', body: {} },
