@@ -840,6 +840,7 @@ export const en: Catalogue = {
     title: 'Events',
     subtitle:
       'How far behind each event consumer runs, what it is retrying and the events it gave up on. A re-drive runs them again.',
+    needAttention: 'need attention',
     refresh: 'Refresh',
     consumersTitle: 'Consumers',
     consumer: 'Consumer',

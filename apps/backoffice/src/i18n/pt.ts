@@ -859,6 +859,7 @@ export const pt = {
     title: 'Eventos',
     subtitle:
       'Quanto cada consumidor de eventos está atrasado, o que está tentando de novo e os eventos que ele desistiu de processar. Reprocessar executa-os de novo.',
+    needAttention: 'precisam de atenção',
     refresh: 'Atualizar',
     consumersTitle: 'Consumidores',
     consumer: 'Consumidor',

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { operatorCalls } from '@banca/contract/routes';
-import type { DeadLetter, EventConsumers, EventConsumerState, RedriveEventsValue } from '@banca/contract';
+import type { DeadLetter, EventConsumerState, RedriveEventsValue } from '@banca/contract';
 import { errorText, opsCall } from '@/api/client.ts';
 import { useI18n, type MessageKey } from '@/i18n/i18n.ts';
 import { DataTable, type DataColumn } from '@/ui/DataTable.tsx';
@@ -9,10 +9,7 @@ import { Modal } from '@/ui/Modal.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { formatTime } from '@/ui/format.ts';
-
-const KEY = ['ops', 'events'];
-/** A consumer further behind than this is flagged (the lag alert of docs/operator-guide.md is 60 s). */
-const BEHIND_WARN_SECONDS = 60;
+import { BEHIND_WARN_SECONDS, EVENTS_KEY, useEventConsumers } from './events-query.ts';
 /** Consumers the page names in words; another shows its code only. */
 const KNOWN: Record<string, MessageKey> = {
   'wallet.live-balance': 'events.consumers.liveBalance',
@@ -31,11 +28,7 @@ type RedriveTarget = { consumer: string; eventIds?: number[]; count: number };
  */
 export function EventsPage() {
   const { t } = useI18n();
-  const query = useQuery({
-    queryKey: KEY,
-    queryFn: () => opsCall<EventConsumers>(operatorCalls.eventConsumers),
-    refetchInterval: 10_000,
-  });
+  const query = useEventConsumers({ refetchMs: 10_000 });
   const [target, setTarget] = useState<RedriveTarget | null>(null);
   const [done, setDone] = useState<RedriveEventsValue | null>(null);
   const name = useConsumerName();
@@ -326,7 +319,7 @@ function RedriveDialog({
     onSuccess: async (value) => {
       onDone(value);
       ref.current?.close(); // onClose unmounts the dialog
-      await client.invalidateQueries({ queryKey: KEY });
+      await client.invalidateQueries({ queryKey: EVENTS_KEY });
     },
   });
   return (

@@ -4,6 +4,7 @@ import { PAGES } from '@/app/paths.ts';
 import { useSession } from '@/app/session.tsx';
 import { useI18n, type Lang } from '@/i18n/i18n.ts';
 import { setTheme, useTheme } from '@/theme/theme.ts';
+import { needingAttention, useEventConsumers } from '@/features/events/events-query.ts';
 
 /** The frame of every page: navigation by role, the operator menu, the page. */
 export function Shell() {
@@ -11,6 +12,8 @@ export function Shell() {
   const { can } = useSession();
   const [open, setOpen] = useState(false);
   const pages = PAGES.filter((p) => can(p.permission));
+  const events = useEventConsumers({ enabled: can('system.events'), refetchMs: 60_000 });
+  const attention = needingAttention(events.data);
   return (
     <div className="shell">
       <a className="skip" href="#main">
@@ -42,6 +45,12 @@ export function Shell() {
             <li key={p.path}>
               <NavLink to={p.path} onClick={() => setOpen(false)}>
                 {t(p.label)}
+                {p.path === '/events' && attention > 0 && (
+                  <span className="badge badge--failed nav-count" data-testid="events-attention">
+                    {attention}
+                    <span className="sr-only"> {t('events.needAttention')}</span>
+                  </span>
+                )}
               </NavLink>
             </li>
           ))}
