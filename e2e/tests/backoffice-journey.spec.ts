@@ -29,7 +29,8 @@ import {
  * queue and the member's tracker moves; the admin adjusts the balance above the threshold and a second
  * (finance) operator approves it; the member is locked and their session ends; the dashboard's GGR for
  * today moves by exactly the stakes minus payouts of the rounds read from the member's bets; the
- * withdrawal list is exported as CSV. (Help articles belong to another part of the issue.)
+ * withdrawal list is exported as CSV; a dead-lettered event of the member's is re-driven from the
+ * Events page. (Help articles belong to another part of the issue.)
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -324,6 +325,42 @@ test('operators run the site: 2FA, maintenance, a member found, paid, adjusted, 
     member.getByRole('banner').getByRole('button', { name: t('PT', 'header.login'), exact: true }),
   ).toBeVisible();
   await memberContext.close();
+
+  // The report totals' consumer gave up on the member's last round (the dispatcher's dead letter,
+  // made here by a dev route rather than five failed tries): the navigation counts it, the Events page
+  // shows it with its error, and the admin re-drives it with a reason. The GGR check below then also
+  // proves the re-drive counted the round once.
+  const dead = await request.post('/dev/events/dead-letter', {
+    data: {
+      consumer: 'reports.rollups',
+      event: 'games.round-settled',
+      key: String(memberId),
+      error: 'e2e: statement timeout',
+    },
+  });
+  expect(dead.ok(), await dead.text()).toBe(true);
+  const deadEventId = (await dead.json()).value.eventId as number;
+  await page.reload();
+  await expect(page.getByTestId('events-attention')).toBeVisible();
+  await nav.getByRole('link', { name: /^Eventos/ }).click();
+  const letter = page.getByRole('row').filter({ hasText: `nº ${deadEventId} · chave ${memberId}` });
+  await expect(letter).toContainText('e2e: statement timeout');
+  await expect(letter).toContainText('Falho');
+  await letter.getByRole('button', { name: 'Reprocessar' }).click();
+  const redrive = page.getByRole('dialog', { name: /Reprocessar: Totais dos relatórios/ });
+  await redrive.getByLabel('Motivo (fica na auditoria)').fill('e2e: timeout raised, run it again');
+  await redrive.getByRole('button', { name: 'Reprocessar' }).click();
+  await expect(page.getByText('Um evento de Totais dos relatórios é executado de novo')).toBeVisible();
+  // The next dispatcher pass runs it (the page reads again every 10 s; Refresh reads now).
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Atualizar' }).click();
+    await expect(letter).toContainText('Reprocessado', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await looks(page, info, 'events');
+  const redriven = await page.request.get('/ops/audit?action=system.events.redrive&limit=5');
+  expect((await redriven.json()).value.items).toContainEqual(
+    expect.objectContaining({ subjectId: 'reports.rollups', reason: 'e2e: timeout raised, run it again' }),
+  );
 
   // Today's GGR on the dashboard moves by the rounds' stakes minus payouts (rollups fed by events:
   // the page is read again until the figure arrives).

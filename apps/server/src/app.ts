@@ -55,6 +55,7 @@ import { CaptchaAnswerLog, devModule } from './modules/dev/index.ts';
 import { createDispatcher, type Dispatcher } from './platform/events/event-dispatcher.ts';
 import { eventPruneJob } from './platform/events/event.jobs.ts';
 import { registerEventOpsRoutes } from './platform/events/event-ops.ts';
+import { registerEventDevRoutes } from './platform/events/event-dev-routes.ts';
 import type { ScheduledJob } from './platform/jobs/scheduler.ts';
 import { deriveServerSecret } from './platform/crypto/derived-secret.ts';
 import { openLiveChannel, type LiveChannel } from './platform/live/live-channel.ts';
@@ -355,6 +356,8 @@ export async function buildApp({
   app.addHook('onReady', async () => events.start());
   app.addHook('onClose', () => events.stop());
   registerEventOpsRoutes(app, { db, consumers: events.consumers, ops: backOffice.ops });
+  // Outside production only, with the dev module's /dev routes (loopback).
+  if (captchas) registerEventDevRoutes(app, { db, consumers: events.consumers });
   // A write may have committed events: look soon rather than at the next poll.
   app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') events.nudge();

@@ -269,6 +269,7 @@ export const en: Catalogue = {
     exported: '{{count}} rows exported.',
     sortBy: 'Sort by {{column}}',
     rows: '{{count}} rows on this page',
+    rowsOne: 'One row on this page',
   },
   agents: {
     title: 'Agents',

@@ -275,6 +275,7 @@ export const pt = {
     exported: '{{count}} linhas exportadas.',
     sortBy: 'Ordenar por {{column}}',
     rows: '{{count}} linhas nesta página',
+    rowsOne: 'Uma linha nesta página',
   },
   agents: {
     title: 'Agentes',

@@ -113,7 +113,11 @@ export function DataTable<T extends Record<string, any>>({
     <div className="datatable">
       <div className="datatable__bar">
         <span className="muted small" aria-live="polite">
-          {loading ? t('common.loading') : t('table.rows', { count: rows.length })}
+          {loading
+            ? t('common.loading')
+            : rows.length === 1
+              ? t('table.rowsOne')
+              : t('table.rows', { count: rows.length })}
         </span>
         {exportRows && (
           <span className="row">

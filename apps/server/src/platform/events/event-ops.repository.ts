@@ -58,3 +58,16 @@ export const latestDeadLetters = (db: Db, consumers: readonly string[], limit: n
     .orderBy('d.event_id', 'desc')
     .limit(limit)
     .execute();
+
+/** The id of the latest recorded event of this name and key (the dev route that dead-letters one). */
+export async function latestEventId(db: Db, name: string, key: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('domain_event')
+    .select('id')
+    .where('name', '=', name)
+    .where('key', '=', key)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
