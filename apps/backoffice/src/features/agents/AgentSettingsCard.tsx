@@ -7,6 +7,7 @@ import { useSession } from '@/app/session.tsx';
 import { useI18n } from '@/i18n/i18n.ts';
 import { Notice } from '@/ui/Notice.tsx';
 import { formatTime } from '@/ui/format.ts';
+import { ReasonField } from '@/ui/ReasonField.tsx';
 
 const KEY = ['ops', 'agent-settings'];
 
@@ -75,17 +76,7 @@ function AgentSettingsForm({ settings }: { settings: OpsAgentSettingsValue }) {
       </fieldset>
       {editable && (
         <>
-          <div className="field">
-            <label htmlFor="agent-settings-reason">{t('agentSettings.reason')}</label>
-            <textarea
-              id="agent-settings-reason"
-              name="reason"
-              rows={2}
-              required
-              minLength={3}
-              maxLength={500}
-            />
-          </div>
+          <ReasonField id="agent-settings-reason" label={t('agentSettings.reason')} rows={2} />
           {save.isError && <Notice kind="error">{errorText(save.error)}</Notice>}
           {save.isSuccess && <Notice kind="ok">{t('agentSettings.saved')}</Notice>}
           <div className="row row--end">

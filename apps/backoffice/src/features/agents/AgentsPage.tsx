@@ -13,6 +13,7 @@ import { Modal } from '@/ui/Modal.tsx';
 import { formatMoney, formatTime } from '@/ui/format.ts';
 import { useKeysetList } from '@/ui/keyset-list.ts';
 import { useUrlFilters } from '@/ui/url-state.ts';
+import { ReasonField } from '@/ui/ReasonField.tsx';
 
 const FILTERS = ['account'] as const;
 
@@ -268,10 +269,7 @@ function MoveDialog({
           <label htmlFor="move-upline">{t('agents.newUpline')}</label>
           <input id="move-upline" name="upline" required maxLength={64} autoComplete="off" autoFocus />
         </div>
-        <div className="field">
-          <label htmlFor="move-reason">{t('agents.reason')}</label>
-          <textarea id="move-reason" name="reason" rows={3} required minLength={3} maxLength={500} />
-        </div>
+        <ReasonField id="move-reason" label={t('agents.reason')} />
         {error && <Notice kind="error">{error}</Notice>}
         <div className="row row--end">
           <button type="button" className="btn btn--ghost" onClick={() => ref.current?.close()}>

@@ -21,6 +21,7 @@ import { Modal } from '@/ui/Modal.tsx';
 import { formatRtp, formatTime, parseRtpInput, rtpInputValue } from '@/ui/format.ts';
 import { useKeysetList } from '@/ui/keyset-list.ts';
 import { useUrlFilters } from '@/ui/url-state.ts';
+import { ReasonField } from '@/ui/ReasonField.tsx';
 
 const GAME_TYPES = ['RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS', 'LOTT', 'ELOTT'] as const;
 const TABS = ['games', 'vendors', 'import'] as const;
@@ -519,18 +520,7 @@ function RotateDialog({ vendor, onClose }: { vendor: OpsVendor; onClose: () => v
         >
           <h2 id="rotate-title">{t('catalogue.rotateTitle', { vendor: vendor.displayName })}</h2>
           <p>{t('catalogue.rotateWarn')}</p>
-          <div className="field">
-            <label htmlFor="rotate-reason">{t('catalogue.reasonRequired')}</label>
-            <textarea
-              id="rotate-reason"
-              name="reason"
-              rows={3}
-              required
-              minLength={3}
-              maxLength={500}
-              autoFocus
-            />
-          </div>
+          <ReasonField id="rotate-reason" label={t('catalogue.reasonRequired')} autoFocus />
           {rotate.isError && <Notice kind="error">{errorText(rotate.error)}</Notice>}
           <div className="row row--end">
             <button type="button" className="btn btn--ghost" onClick={() => ref.current?.close()}>

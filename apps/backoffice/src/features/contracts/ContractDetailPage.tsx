@@ -19,6 +19,7 @@ import { Notice } from '@/ui/Notice.tsx';
 import { formatMoney, formatTime } from '@/ui/format.ts';
 import { bestRate, ContractStatusBadge, formatBp, OPEN_STATUSES } from './contract-format.tsx';
 import { errorText } from './ContractsPage.tsx';
+import { ReasonField } from '@/ui/ReasonField.tsx';
 
 /**
  * One contract (issue 24 item 6): its parties, tiers, status history and every settlement with its
@@ -406,10 +407,7 @@ function EndDialog({
         <p>
           {t('contracts.endText', { upline: contract.upline.account, downline: contract.downline.account })}
         </p>
-        <div className="field">
-          <label htmlFor="end-reason">{t('contracts.reason')}</label>
-          <textarea id="end-reason" name="reason" rows={3} required minLength={3} maxLength={500} autoFocus />
-        </div>
+        <ReasonField id="end-reason" label={t('contracts.reason')} autoFocus />
         {run.isError && <Notice kind="error">{errorText(run.error)}</Notice>}
         <div className="row row--end">
           <button type="button" className="btn btn--ghost" onClick={() => ref.current?.close()}>

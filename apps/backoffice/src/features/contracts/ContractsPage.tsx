@@ -31,6 +31,7 @@ import {
   parsePercentInput,
   STATUSES,
 } from './contract-format.tsx';
+import { ReasonField } from '@/ui/ReasonField.tsx';
 
 const TABS = ['contracts', 'runs', 'debts', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -472,10 +473,7 @@ function RerunDialog({
           required
           defaultValue={initial.day}
         />
-        <div className="field">
-          <label htmlFor="rerun-reason">{t('contracts.reason')}</label>
-          <textarea id="rerun-reason" name="reason" rows={3} required minLength={3} maxLength={500} />
-        </div>
+        <ReasonField id="rerun-reason" label={t('contracts.reason')} />
         {run.isError && <Notice kind="error">{errorText(run.error)}</Notice>}
         <div className="row row--end">
           <button type="button" className="btn btn--ghost" onClick={() => ref.current?.close()}>
@@ -736,10 +734,7 @@ function SettingsForm({ settings }: { settings: OpsContractSettingsValue }) {
       </fieldset>
       {editable && (
         <>
-          <div className="field">
-            <label htmlFor="settings-reason">{t('contracts.reason')}</label>
-            <textarea id="settings-reason" name="reason" rows={2} required minLength={3} maxLength={500} />
-          </div>
+          <ReasonField id="settings-reason" label={t('contracts.reason')} rows={2} />
           {invalid && <Notice kind="error">{invalid}</Notice>}
           {save.isError && <Notice kind="error">{errorText(save.error)}</Notice>}
           {save.isSuccess && <Notice kind="ok">{t('contracts.saved')}</Notice>}

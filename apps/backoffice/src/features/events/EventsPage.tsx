@@ -10,6 +10,7 @@ import { Notice } from '@/ui/Notice.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { formatTime } from '@/ui/format.ts';
 import { BEHIND_WARN_SECONDS, EVENTS_KEY, useEventConsumers } from './events-query.ts';
+import { ReasonField } from '@/ui/ReasonField.tsx';
 /** Consumers the page names in words; another shows its code only. */
 const KNOWN: Record<string, MessageKey> = {
   'wallet.live-balance': 'events.consumers.liveBalance',
@@ -340,18 +341,7 @@ function RedriveDialog({
               : t('events.redriveEvery', { n: target.count })}
         </p>
         <p className="muted">{t('events.redriveWarn')}</p>
-        <div className="field">
-          <label htmlFor="redrive-reason">{t('events.reason')}</label>
-          <textarea
-            id="redrive-reason"
-            name="reason"
-            rows={3}
-            required
-            minLength={3}
-            maxLength={500}
-            autoFocus
-          />
-        </div>
+        <ReasonField id="redrive-reason" label={t('events.reason')} autoFocus />
         {redrive.isError && <Notice kind="error">{errorText(redrive.error)}</Notice>}
         <div className="row row--end">
           <button type="button" className="btn btn--ghost" onClick={() => ref.current?.close()}>

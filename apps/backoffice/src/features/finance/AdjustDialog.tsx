@@ -8,6 +8,7 @@ import { useI18n } from '@/i18n/i18n.ts';
 import { Notice } from '@/ui/Notice.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { formatMoney, parseMoneyInput } from '@/ui/format.ts';
+import { ReasonField } from '@/ui/ReasonField.tsx';
 
 /** A new client key per adjustment the dialog sends (a retry of the same submit reuses it). */
 const newKey = () => `bo-${crypto.randomUUID()}`;
@@ -105,18 +106,7 @@ export function AdjustDialog({
             </p>
           )}
         </div>
-        <div className="field">
-          <label htmlFor="adjust-reason">{t('adjust.reason')}</label>
-          <textarea
-            id="adjust-reason"
-            name="reason"
-            rows={3}
-            required
-            minLength={3}
-            maxLength={500}
-            disabled={!!result}
-          />
-        </div>
+        <ReasonField id="adjust-reason" label={t('adjust.reason')} disabled={!!result} />
         {error && <Notice kind="error">{error}</Notice>}
         {result?.outcome === 'posted' && (
           <Notice kind="ok">

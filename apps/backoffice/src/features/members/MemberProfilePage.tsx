@@ -18,6 +18,7 @@ import { Modal } from '@/ui/Modal.tsx';
 import { formatMoney, formatTime } from '@/ui/format.ts';
 import { StatusBadge } from './MembersPage.tsx';
 import { AdjustDialog } from '@/features/finance/AdjustDialog.tsx';
+import { ReasonField } from '@/ui/ReasonField.tsx';
 
 type Profile = MemberProfile;
 type Ledger = Profile['ledger'][number];
@@ -514,18 +515,7 @@ function ActionDialog({
       <form className="stack" onSubmit={submit}>
         <h2 id="action-title">{t(`members.${action}`)}</h2>
         <p>{t(CONFIRM[action], { account })}</p>
-        <div className="field">
-          <label htmlFor="action-reason">{t('members.reason')}</label>
-          <textarea
-            id="action-reason"
-            name="reason"
-            rows={3}
-            required
-            minLength={3}
-            maxLength={500}
-            autoFocus
-          />
-        </div>
+        <ReasonField id="action-reason" label={t('members.reason')} autoFocus />
         {error && <Notice kind="error">{error}</Notice>}
         <div className="row row--end">
           <button type="button" className="btn btn--ghost" onClick={() => ref.current?.close()}>

@@ -13,6 +13,7 @@ import { Modal } from '@/ui/Modal.tsx';
 import { formatTime } from '@/ui/format.ts';
 import { useUrlFilters } from '@/ui/url-state.ts';
 import { PageHeader } from '@/ui/PageHeader.tsx';
+import { ReasonField } from '@/ui/ReasonField.tsx';
 
 const KEY = ['ops', 'operators'];
 /** A temporary password for a new operator: 16 characters from the browser's CSPRNG. */
@@ -300,10 +301,7 @@ function IpDialog({ operator, onClose }: { operator: Operator; onClose: () => vo
           <textarea id="ip-ranges" name="ranges" rows={4} defaultValue={operator.ipAllowList.join('\n')} />
           <p className="field__help">{t('operators.ipHelp')}</p>
         </div>
-        <div className="field">
-          <label htmlFor="ip-reason">{t('operators.reason')}</label>
-          <textarea id="ip-reason" name="reason" rows={2} required minLength={3} maxLength={500} />
-        </div>
+        <ReasonField id="ip-reason" label={t('operators.reason')} rows={2} />
         {save.isError && <Notice kind="error">{errorText(save.error)}</Notice>}
         <div className="row row--end">
           <button type="button" className="btn btn--ghost" onClick={() => ref.current?.close()}>
