@@ -9,8 +9,9 @@ import { Modal } from '@/ui/Modal.tsx';
 import { Notice } from '@/ui/Notice.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { formatTime } from '@/ui/format.ts';
-import { BEHIND_WARN_SECONDS, EVENTS_KEY, useEventConsumers } from './events-query.ts';
 import { ReasonField } from '@/ui/ReasonField.tsx';
+import { BEHIND_WARN_SECONDS, EVENTS_KEY, useEventConsumers } from './events-query.ts';
+
 /** Consumers the page names in words; another shows its code only. */
 const KNOWN: Record<string, MessageKey> = {
   'wallet.live-balance': 'events.consumers.liveBalance',
@@ -30,6 +31,7 @@ type RedriveTarget = { consumer: string; eventIds?: number[]; count: number };
 export function EventsPage() {
   const { t } = useI18n();
   const query = useEventConsumers({ refetchMs: 10_000 });
+  // `loading` is the first read only: the reads every 10 s keep the rows (no "Loading…" flicker).
   const [target, setTarget] = useState<RedriveTarget | null>(null);
   const [done, setDone] = useState<RedriveEventsValue | null>(null);
   const name = useConsumerName();
@@ -59,12 +61,12 @@ export function EventsPage() {
       )}
       <ConsumersCard
         consumers={query.data?.consumers ?? []}
-        loading={query.isFetching}
+        loading={query.isPending}
         onRedrive={(c) => setTarget({ consumer: c.consumer, count: c.deadLetters })}
       />
       <DeadLettersCard
         letters={query.data?.deadLetters ?? []}
-        loading={query.isFetching}
+        loading={query.isPending}
         onRedrive={(d) => setTarget({ consumer: d.consumer, eventIds: [d.eventId], count: 1 })}
       />
       {target && <RedriveDialog target={target} onDone={setDone} onClose={() => setTarget(null)} />}
