@@ -119,20 +119,23 @@ export const DEFAULT_FOLLOW_UP_MS = 100;
 
 /**
  * When the loop's next pass starts, in ms from now. After a pass: at followUpMs if it found work (or
- * left committed events waiting behind an older transaction) or a nudge came while it ran (that
- * commit's events may have been missed by it), else at pollMs. On a
+ * left committed events waiting behind an older transaction), if a nudge came while it ran (that
+ * commit's events may have been missed by it), or if it was expected to find work and did not (it
+ * was planned by a nudge or after a pass that found work: events held behind an older transaction
+ * while it read may have been let through before its horizon check, and no nudge comes for them);
+ * else at pollMs. On a
  * nudge: at once if the last pass ended at least followUpMs ago, else when that much has passed, and
  * never later than a pass already planned. So an idle node answers a lone commit at once, and a busy
  * one gathers many commits' events into each pass instead of running one pass per few commits.
  */
 export function nextPassDelay(
   at:
-    | { kind: 'after-pass'; foundWork: boolean; nudgedDuringPass: boolean }
+    | { kind: 'after-pass'; foundWork: boolean; nudgedDuringPass: boolean; expectedWork: boolean }
     | { kind: 'nudge'; sinceLastPassMs: number; plannedInMs: number | undefined },
   options: Required<LoopOptions>,
 ): number {
   if (at.kind === 'after-pass') {
-    return at.foundWork || at.nudgedDuringPass ? options.followUpMs : options.pollMs;
+    return at.foundWork || at.nudgedDuringPass || at.expectedWork ? options.followUpMs : options.pollMs;
   }
   const wait = Math.max(0, options.followUpMs - at.sinceLastPassMs);
   return at.plannedInMs === undefined ? wait : Math.min(wait, at.plannedInMs);
@@ -482,8 +485,9 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
   let plannedAt: number | undefined;
   let running: Promise<void> | undefined;
   let nudgedDuringPass = false;
-  // The planned pass was planned by a nudge (a commit that recorded events, most likely).
-  let plannedByNudge = false;
+  // The planned pass was planned by a nudge (a commit that recorded events, most likely) or after a
+  // pass that found work: it is expected to find some.
+  let plannedExpectingWork = false;
   let lastPassEndedAt = -Infinity;
   let stopped = true;
   let loop: Required<LoopOptions> = { pollMs: DEFAULT_POLL_MS, followUpMs: DEFAULT_FOLLOW_UP_MS };
@@ -498,29 +502,29 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
     timer = undefined;
     plannedAt = undefined;
     nudgedDuringPass = false;
-    const byNudge = plannedByNudge;
-    plannedByNudge = false;
-    running = runOnce()
-      .then(
+    const expectedWork = plannedExpectingWork;
+    plannedExpectingWork = false;
+    running = (async () => {
+      let foundWork = false;
+      try {
         // A pass that moved nothing while committed events wait behind an older transaction (on a
         // shared server, any session's) looks again at the follow-up, not the idle poll: the commit
         // that nudged it may be among them, and no second nudge comes.
-        async (r) => progressed(r) || (await behindHorizon()),
-        (err: unknown) => {
-          log?.error({ err }, 'event dispatch pass failed');
-          return false;
-        },
-      )
-      .then((foundWork) => {
-        running = undefined;
-        lastPassEndedAt = performance.now();
-        // A nudged pass that found nothing looks once more at the follow-up: the nudging commit's
-        // events may have been held behind an older transaction that ended between the pass and
-        // the horizon check (as drain's last look, above). The look after that one, if it finds
-        // nothing either, waits for the poll.
-        const lookAgain = nudgedDuringPass || (byNudge && !foundWork);
-        plan(nextPassDelay({ kind: 'after-pass', foundWork, nudgedDuringPass: lookAgain }, loop));
-      });
+        foundWork = progressed(await runOnce()) || (await behindHorizon());
+      } catch (err) {
+        // A failed pass or horizon check (the database away, say) must not end the loop.
+        log?.error({ err }, 'event dispatch pass failed');
+      }
+      running = undefined;
+      lastPassEndedAt = performance.now();
+      // A pass expected to find work that found none looks once more at the follow-up: events may
+      // have been held behind an older transaction that ended between the pass and the horizon
+      // check (as drain's last look, above). That holds for the pass after a nudge and for every
+      // pass after one that found work (a run of passes spinning on held events ends with exactly
+      // this race). The look after that one, if it finds nothing either, waits for the poll.
+      plannedExpectingWork = foundWork || nudgedDuringPass;
+      plan(nextPassDelay({ kind: 'after-pass', foundWork, nudgedDuringPass, expectedWork }, loop));
+    })();
   };
 
   return {
@@ -543,7 +547,7 @@ export function createDispatcher<DB extends EventTables>(options: DispatcherOpti
         return;
       }
       const now = performance.now();
-      plannedByNudge = true;
+      plannedExpectingWork = true;
       plan(
         nextPassDelay(
           {
