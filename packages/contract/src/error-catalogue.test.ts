@@ -1,5 +1,6 @@
 import { HOUSE_ERROR_STATUS } from './house/house.errors.ts';
 import { REPORTS_ERROR_STATUS } from './reports/reports.errors.ts';
+import { MESSAGES_ERROR_STATUS } from './messages/messages.errors.ts';
 import { describe, expect, it } from 'vitest';
 import {
   catalogueMessage,
@@ -81,6 +82,8 @@ const STATUS_BEFORE_COMPOSITION = {
   adjustment_state_conflict: 409,
   // Added since, by agent contracts (issue 24): contract lifecycle refusals.
   ...AGENT_CONTRACT_ERROR_STATUS,
+  // Added since, by platform messages: the inbox and the back office's messages page.
+  ...MESSAGES_ERROR_STATUS,
 };
 
 describe('the composed error catalogue', () => {

@@ -8,6 +8,7 @@ import { OPERATOR_ERROR_MESSAGES, OPERATOR_ERROR_STATUS } from './operator/opera
 import { WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS } from './wallet/wallet.errors.ts';
 import { WITHDRAW_ERROR_MESSAGES, WITHDRAW_ERROR_STATUS } from './wallet/withdraw.errors.ts';
 import { REPORTS_ERROR_MESSAGES, REPORTS_ERROR_STATUS } from './reports/reports.errors.ts';
+import { MESSAGES_ERROR_MESSAGES, MESSAGES_ERROR_STATUS } from './messages/messages.errors.ts';
 import { AGENT_ERROR_MESSAGES, AGENT_ERROR_STATUS } from './agent/agent.errors.ts';
 // Agent contracts (issue 24).
 import { AGENT_CONTRACT_ERROR_MESSAGES, AGENT_CONTRACT_ERROR_STATUS } from './agent/contract.errors.ts';
@@ -28,6 +29,7 @@ export const ERROR_CATALOGUE = {
     ...HOUSE_ERROR_STATUS,
     ...WITHDRAW_ERROR_STATUS,
     ...REPORTS_ERROR_STATUS,
+    ...MESSAGES_ERROR_STATUS,
     ...OPERATOR_ERROR_STATUS,
     ...AGENT_ERROR_STATUS,
     // Agent contracts (issue 24).
@@ -42,6 +44,7 @@ export const ERROR_CATALOGUE = {
     ...HOUSE_ERROR_MESSAGES,
     ...WITHDRAW_ERROR_MESSAGES,
     ...REPORTS_ERROR_MESSAGES,
+    ...MESSAGES_ERROR_MESSAGES,
     ...OPERATOR_ERROR_MESSAGES,
     ...AGENT_ERROR_MESSAGES,
     // Agent contracts (issue 24).
@@ -59,6 +62,7 @@ export const ERROR_CATALOGUE_PARTS = {
   house: { status: HOUSE_ERROR_STATUS, messages: HOUSE_ERROR_MESSAGES },
   withdraw: { status: WITHDRAW_ERROR_STATUS, messages: WITHDRAW_ERROR_MESSAGES },
   reports: { status: REPORTS_ERROR_STATUS, messages: REPORTS_ERROR_MESSAGES },
+  messages: { status: MESSAGES_ERROR_STATUS, messages: MESSAGES_ERROR_MESSAGES },
   operator: { status: OPERATOR_ERROR_STATUS, messages: OPERATOR_ERROR_MESSAGES },
   agent: { status: AGENT_ERROR_STATUS, messages: AGENT_ERROR_MESSAGES },
   // Agent contracts (issue 24).

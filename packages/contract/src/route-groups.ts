@@ -14,6 +14,7 @@ import { contentRoutes } from './content/content.routes.ts';
 import { houseRoutes } from './house/house.routes.ts';
 import { lotteryRoutes } from './lottery/lottery.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
 // Agent contracts (issue 24).
 import { agentContractRoutes } from './agent/contract.routes.ts';
 import { agentContractOpsRoutes } from './agent/contract-ops.routes.ts';
@@ -34,6 +35,7 @@ export const routeGroups = {
   house: houseRoutes,
   lottery: lotteryRoutes,
   reports: reportsRoutes,
+  messages: messagesRoutes,
   // Agent contracts (issue 24).
   agentContracts: agentContractRoutes,
   agentContractOps: agentContractOpsRoutes,

@@ -18,6 +18,7 @@ import { contentCalls } from './content/content.calls.ts';
 import { houseCalls } from './house/house.calls.ts';
 import { lotteryCalls } from './lottery/lottery.calls.ts';
 import { reportsCalls } from './reports/reports.calls.ts';
+import { messagesCalls } from './messages/messages.calls.ts';
 // Agent contracts (issue 24).
 import { agentContractCalls } from './agent/contract.calls.ts';
 import { agentContractOpsCalls } from './agent/contract-ops.calls.ts';
@@ -32,6 +33,7 @@ export {
   lotteryCalls,
   memberCalls,
   memberOpsCalls,
+  messagesCalls,
   operatorCalls,
   reportsCalls,
   socialCalls,
@@ -82,6 +84,7 @@ export const routeTable = {
   house: houseCalls,
   lottery: lotteryCalls,
   reports: reportsCalls,
+  messages: messagesCalls,
   // Agent contracts (issue 24).
   agentContracts: agentContractCalls,
   agentContractOps: agentContractOpsCalls,
