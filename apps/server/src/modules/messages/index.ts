@@ -4,6 +4,8 @@ import type { ServerModule } from '../../platform/http/server-module.ts';
 import { messagesConsumer } from './messages.consumer.ts';
 import { registerMessagesOpsRoutes, registerMessagesRoutes } from './messages.routes.ts';
 
+export { seedDemoMessages } from './messages.service.ts';
+
 /**
  * Platform messages: the member's inbox (unread count, list, read, delete), the back office's send,
  * list and withdraw (`members.messages`), and the gateway's own messages written from other modules'

@@ -203,3 +203,43 @@ export async function withdrawMessage(
     return after;
   });
 }
+
+/**
+ * The demo's messages (`npm start` with the demo seed): a welcome for each demo account and one
+ * broadcast from the operators. Idempotent (each has a source), so every start may call it.
+ */
+export async function seedDemoMessages(
+  db: Db,
+  merchantCode: string,
+  accounts: readonly string[],
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    for (const account of accounts) {
+      const member = await findMemberByAccount(trx, merchantCode, account);
+      if (!member || isTrialType(member.type)) continue;
+      await repo.insertMessage(trx, {
+        audience: 'member',
+        member_id: member.id,
+        merchant_code: null,
+        kind: 'welcome',
+        source: `welcome:${member.id}`,
+      });
+    }
+    await repo.insertMessage(trx, {
+      audience: 'all',
+      member_id: null,
+      merchant_code: merchantCode,
+      kind: 'operator',
+      title_pt: 'Novidades da semana',
+      title_en: "This week's news",
+      content_pt: sanitizeRichText(
+        '<p>Agora você recebe aqui as <strong>mensagens da plataforma</strong>: confirmações de depósito, saques pagos, bônus e avisos da equipe.</p><p>Boa sorte!</p>',
+      ),
+      content_en: sanitizeRichText(
+        '<p>Your <strong>platform messages</strong> now arrive here: deposit confirmations, paid withdrawals, bonuses and notices from the team.</p><p>Good luck!</p>',
+      ),
+      sent_by: 'banca',
+      source: `demo:news:${merchantCode}`,
+    });
+  });
+}
