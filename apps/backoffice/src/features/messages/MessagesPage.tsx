@@ -94,20 +94,6 @@ export function MessagesPage() {
           <span className="break-word">{audienceName(m, t)}</span>
         ),
     },
-    { id: 'sentBy', header: t('messages.sentBy'), value: (m) => m.sentBy, cell: (m) => m.sentBy },
-    {
-      id: 'sentAt',
-      header: t('messages.sentAt'),
-      value: (m) => m.sentAt,
-      cell: (m) => <span className="nowrap">{formatTime(m.sentAt)}</span>,
-    },
-    {
-      id: 'readCount',
-      header: t('messages.readCount'),
-      value: (m) => m.readCount,
-      numeric: true,
-      cell: (m) => m.readCount,
-    },
     {
       id: 'status',
       header: t('messages.status'),
@@ -123,6 +109,20 @@ export function MessagesPage() {
         ) : (
           <span className="badge badge--ok">{t('messages.active')}</span>
         ),
+    },
+    { id: 'sentBy', header: t('messages.sentBy'), value: (m) => m.sentBy, cell: (m) => m.sentBy },
+    {
+      id: 'sentAt',
+      header: t('messages.sentAt'),
+      value: (m) => m.sentAt,
+      cell: (m) => <span className="nowrap">{formatTime(m.sentAt)}</span>,
+    },
+    {
+      id: 'readCount',
+      header: t('messages.readCount'),
+      value: (m) => m.readCount,
+      numeric: true,
+      cell: (m) => m.readCount,
     },
     {
       id: 'actions',
