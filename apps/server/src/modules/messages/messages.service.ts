@@ -18,7 +18,6 @@ import { findMemberByAccount, membersByIds } from '../member/index.ts';
 import { MessagesError } from './messages.errors.ts';
 import * as repo from './messages.repository.ts';
 
-export type { Inbox } from './messages.repository.ts';
 
 export interface MessagesDeps {
   db: Db;
