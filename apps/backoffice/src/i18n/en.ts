@@ -885,6 +885,7 @@ export const en: Catalogue = {
       rollups: 'Report totals',
       winnerBoard: 'Winner board and catalogue',
       contractRounds: 'Agent contract turnover',
+      inbox: "Members' messages (welcome, deposits, payouts, bonuses)",
     },
   },
   messages: {

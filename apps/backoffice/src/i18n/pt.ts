@@ -904,6 +904,7 @@ export const pt = {
       rollups: 'Totais dos relatórios',
       winnerBoard: 'Quadro de vencedores e catálogo',
       contractRounds: 'Movimento dos contratos de agentes',
+      inbox: 'Mensagens dos membros (boas-vindas, depósitos, saques, bônus)',
     },
   },
   messages: {
