@@ -33,7 +33,7 @@ export const memberMessageSchema = z.strictObject({
   kind: z.enum(MESSAGE_KINDS),
   /** Operator messages: in the request's language. The gateway's own kinds: null. */
   title: z.string().nullable(),
-  /** Operator messages: sanitised HTML (p, strong, em, lists, links). The gateway's own kinds: null. */
+  /** Operator messages: sanitised HTML (p, br, strong, em, lists, links; no headings). The gateway's own kinds: null. */
   content: z.string().nullable(),
   /** The gateway's own kinds: the amount (minor units) and its currency; else null. */
   amount: z.number().int().nonnegative().nullable(),

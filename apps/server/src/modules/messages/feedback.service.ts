@@ -9,7 +9,7 @@ import type { DbOrTrx } from '../../database.ts';
 import type { OperatorActor } from '../../ops-access.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { sanitizeRichText } from '../../platform/html/rich-text.ts';
+import { sanitizeMessageText } from '../../platform/html/rich-text.ts';
 import { membersByIds } from '../member/index.ts';
 import * as repo from './feedback.repository.ts';
 import { MessagesError } from './messages.errors.ts';
@@ -104,7 +104,7 @@ export async function replyFeedback(
     const [before] = await toOpsFeedback(trx, [row]);
     const now = deps.clock();
     const content = (wrote: string) =>
-      sanitizeRichText(`${paragraphs(body.reply)}<p><em>${wrote}</em></p>${paragraphs(row.content)}`);
+      sanitizeMessageText(`${paragraphs(body.reply)}<p><em>${wrote}</em></p>${paragraphs(row.content)}`);
     const message = await insertMessage(trx, {
       audience: 'member',
       member_id: row.member_id,
