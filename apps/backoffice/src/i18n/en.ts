@@ -918,7 +918,7 @@ export const en: Catalogue = {
     answer: 'Answer',
     answeredByAt: 'by {{by}} on {{at}}',
     answerAction: 'Answer',
-    toMember: 'to {{member}}',
+    answerMember: 'Answer {{member}}',
     dialogTitle: 'Answer {{member}}',
     replyLabel: 'Your answer',
     replyHelp:

@@ -937,7 +937,7 @@ export const pt = {
     answer: 'Resposta',
     answeredByAt: 'por {{by}} em {{at}}',
     answerAction: 'Responder',
-    toMember: 'a {{member}}',
+    answerMember: 'Responder a {{member}}',
     dialogTitle: 'Responder a {{member}}',
     replyLabel: 'Sua resposta',
     replyHelp:

@@ -213,12 +213,14 @@ function FeedbackTable({
             </small>
           </span>
         ) : (
-          <button type="button" className="btn btn--sm btn--primary nowrap" onClick={() => onAnswer(f)}>
+          // Named with the member (several rows): the visible word first (WCAG label in name).
+          <button
+            type="button"
+            className="btn btn--sm btn--primary nowrap"
+            aria-label={t('feedback.answerMember', { member: f.username ?? `#${f.memberId}` })}
+            onClick={() => onAnswer(f)}
+          >
             {t('feedback.answerAction')}
-            <span className="sr-only">
-              {' '}
-              {t('feedback.toMember', { member: f.username ?? `#${f.memberId}` })}
-            </span>
           </button>
         ),
     },

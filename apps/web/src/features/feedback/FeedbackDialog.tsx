@@ -103,6 +103,7 @@ function FeedbackForm({ onClose }: { onClose: () => void }) {
   const length = content.value.length;
   const hint = t('feedback.contentHint', { min: FEEDBACK_CONTENT_MIN, max: FEEDBACK_CONTENT_MAX });
   const counterId = `${content.id}-count`;
+  const hintId = `${content.id}-hint`;
   return (
     <Modal title={t('feedback.title')} onClose={onClose} size="sm" className="feedback-dialog">
       <form
@@ -136,7 +137,7 @@ function FeedbackForm({ onClose }: { onClose: () => void }) {
             ))}
           </select>
         </FormField>
-        <FormField id={content.id} label={t('feedback.content')} error={content.error} hint={hint} required>
+        <FormField id={content.id} label={t('feedback.content')} error={content.error} required>
           <textarea
             id={content.id}
             name="content"
@@ -146,14 +147,17 @@ function FeedbackForm({ onClose }: { onClose: () => void }) {
             onChange={(event) => content.onChange(event.target.value)}
             aria-invalid={!!content.error}
             aria-required
-            aria-describedby={`${describedBy(content.id, content.error, hint)} ${counterId}`}
+            aria-describedby={`${content.error ? `${content.id}-error` : hintId} ${counterId}`}
           />
-          <span
-            id={counterId}
-            className={`feedback-count${length >= FEEDBACK_CONTENT_MAX ? ' feedback-count--full' : ''}`}
-          >
-            <span className="visually-hidden">{t('feedback.counterLabel')} </span>
-            {length}/{FEEDBACK_CONTENT_MAX}
+          <span className="feedback-meta">
+            <span id={hintId}>{hint}</span>
+            <span
+              id={counterId}
+              className={`feedback-count${length >= FEEDBACK_CONTENT_MAX ? ' feedback-count--full' : ''}`}
+            >
+              <span className="visually-hidden">{t('feedback.counterLabel')} </span>
+              {length}/{FEEDBACK_CONTENT_MAX}
+            </span>
           </span>
         </FormField>
         <Alert>{form.alert}</Alert>
