@@ -23,6 +23,7 @@ const PAGES = [
   '/catalogue',
   '/help',
   '/customer-service',
+  '/feedback',
   '/banners',
   '/messages',
   '/maintenance',

@@ -14,6 +14,7 @@ export const PAGES = [
   { path: '/catalogue', label: 'nav.catalogue', permission: 'catalogue.manage' },
   { path: '/help', label: 'nav.help', permission: 'content.manage' },
   { path: '/customer-service', label: 'nav.customerService', permission: 'content.manage' },
+  { path: '/feedback', label: 'feedback.nav', permission: 'members.messages' },
   { path: '/banners', label: 'nav.banners', permission: 'content.manage' },
   { path: '/messages', label: 'nav.messages', permission: 'members.messages' },
   { path: '/maintenance', label: 'nav.maintenance', permission: 'system.settings' },

@@ -97,6 +97,13 @@ export const router = createBrowserRouter(
               .CustomerServicePage,
           }),
         },
+        // Members' feedback (branch feedback-ui).
+        {
+          path: 'feedback',
+          lazy: async () => ({
+            Component: (await import('@/features/feedback/FeedbackPage.tsx')).FeedbackPage,
+          }),
+        },
         {
           path: 'banners',
           lazy: async () => ({

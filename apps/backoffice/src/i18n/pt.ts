@@ -976,6 +976,47 @@ export const pt = {
     },
     fixFields: 'Corrija os campos marcados.',
   },
+  // Members' feedback (branch feedback-ui).
+  feedback: {
+    nav: 'Feedback',
+    navOpen: 'feedbacks abertos',
+    title: 'Feedback dos membros',
+    subtitle:
+      'O que os membros escrevem na página Mensagens do site. A resposta chega à caixa de entrada do membro como uma mensagem.',
+    refresh: 'Atualizar',
+    status: 'Situação',
+    all: 'Todos',
+    statuses: { open: 'Aberto', answered: 'Respondido' },
+    openOne: '1 feedback aberto.',
+    openN: '{{n}} feedbacks abertos.',
+    sent: 'Resposta enviada à caixa de entrada de {{member}}.',
+    paging: 'Páginas',
+    previous: 'Anterior',
+    pageOf: 'Página {{page}} de {{pages}}',
+    receivedAt: 'Recebido em',
+    member: 'Membro',
+    memberId: 'nº {{id}}',
+    type: 'Tipo',
+    types: {
+      suggestion: 'Sugestão',
+      payment: 'Pagamento',
+      game: 'Jogo',
+      account: 'Conta',
+      other: 'Outro',
+    },
+    content: 'Texto',
+    answer: 'Resposta',
+    answeredByAt: 'por {{by}} em {{at}}',
+    answerAction: 'Responder',
+    answerMember: 'Responder a {{member}}',
+    dialogTitle: 'Responder a {{member}}',
+    replyLabel: 'Sua resposta',
+    replyHelp:
+      'Texto simples. Vai para a caixa de entrada de {{member}} como uma mensagem, com o que escreveu; só se responde uma vez.',
+    counter: '{{n}} / {{max}}',
+    replyRequired: 'Escreva a resposta.',
+    send: 'Enviar resposta',
+  },
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -5,6 +5,7 @@ import { useSession } from '@/app/session.tsx';
 import { useI18n, type Lang } from '@/i18n/i18n.ts';
 import { setTheme, useTheme } from '@/theme/theme.ts';
 import { needingAttention, useEventConsumers } from '@/features/events/events-query.ts';
+import { useOpenFeedbackCount } from '@/features/feedback/feedback-query.ts';
 
 /** The frame of every page: navigation by role, the operator menu, the page. */
 export function Shell() {
@@ -14,6 +15,7 @@ export function Shell() {
   const pages = PAGES.filter((p) => can(p.permission));
   const events = useEventConsumers({ enabled: can('system.events'), refetchMs: 60_000 });
   const attention = needingAttention(events.data);
+  const openFeedback = useOpenFeedbackCount({ enabled: can('members.messages') }).data ?? 0;
   return (
     <div className="shell">
       <a className="skip" href="#main">
@@ -49,6 +51,12 @@ export function Shell() {
                   <span className="badge badge--failed nav-count" data-testid="events-attention">
                     {attention}
                     <span className="sr-only"> {t('events.needAttention')}</span>
+                  </span>
+                )}
+                {p.path === '/feedback' && openFeedback > 0 && (
+                  <span className="badge badge--pending nav-count" data-testid="feedback-open">
+                    {openFeedback}
+                    <span className="sr-only"> {t('feedback.navOpen')}</span>
                   </span>
                 )}
               </NavLink>
