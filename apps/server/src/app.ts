@@ -50,6 +50,7 @@ import { reportsModule } from './modules/reports/index.ts';
 // Agent contracts (issue 24).
 import { agentContractsModule } from './modules/agent-contracts/index.ts';
 import { memberDeskModule } from './modules/member-desk/index.ts';
+import { messagesModule } from './modules/messages/index.ts';
 import { registerArtRoute } from './platform/art/art.ts';
 import { CaptchaAnswerLog, devModule } from './modules/dev/index.ts';
 import { createDispatcher, type Dispatcher } from './platform/events/event-dispatcher.ts';
@@ -336,6 +337,7 @@ export async function buildApp({
     contentModule,
     reportsModule,
     memberDeskModule,
+    messagesModule,
     devModule,
     // Agent contracts (issue 24); after devModule, whose hook keeps /dev routes to loopback.
     agentContractsModule,

@@ -9,6 +9,7 @@ import { seedDemoLobby } from './seed/demo-lobby.ts';
 import { seedMerchant } from './seed/merchant-defaults.ts';
 import { DEMO_ACCOUNTS, type DemoAccount } from './seed/demo-content.ts';
 import { DEMO_ADMIN, seedDemoAdmin } from './modules/operator/index.ts';
+import { seedDemoMessages } from './modules/messages/index.ts';
 
 export interface PreparedDatabase extends DatabaseHandle<Database> {
   /** The demo logins, when the demo seed is enabled (printed at start-up). */
@@ -61,6 +62,11 @@ export async function prepareDatabase(
     if (seeded) logger.debug({ merchant: config.merchant }, 'demo content seeded');
     const { created } = await seedDemoAccounts(handle.db, config.merchant);
     if (created.length > 0) logger.debug({ accounts: created }, 'demo accounts created');
+    await seedDemoMessages(
+      handle.db,
+      config.merchant,
+      DEMO_ACCOUNTS.map((a) => a.account),
+    );
     // The demo catalogue and lobby content: through the catalogue import, so a start with nothing new
     // changes nothing.
     const lobby = await seedDemoLobby(handle.db, config.nodeEnv !== 'production');

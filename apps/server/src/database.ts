@@ -28,6 +28,7 @@ import type { AdjustmentRequestTables } from './modules/wallet/adjustments/adjus
 // Agent contracts (issue 24).
 import type { AgentContractTables } from './modules/agent-contracts/agent-contracts.table.ts';
 import type { AgentTables } from './modules/agent/agent.table.ts';
+import type { MessagesTables } from './modules/messages/messages.table.ts';
 
 /**
  * Every table of the gateway, composed at the app root from each part's own `*.table.ts`. Platform
@@ -65,7 +66,8 @@ export interface Database
     AdjustmentRequestTables,
     // Agent contracts (issue 24).
     AgentContractTables,
-    AgentTables {}
+    AgentTables,
+    MessagesTables {}
 
 export type Db = Kysely<Database>;
 /** Services and repositories take either, so the caller owns the transaction. */
