@@ -335,8 +335,12 @@ function MessageItem({ message: m, open, selected, brand, when, onOpen, onSelect
             <p className="inbox__content">{words.text}</p>
           )}
           <div className="inbox__actions">
-            {words.links.map((link) => (
-              <Link key={link.to} to={link.to} className="btn btn--primary btn--sm">
+            {words.links.map((link, i) => (
+              <Link
+                key={link.to}
+                to={link.to}
+                className={`btn ${i === 0 ? 'btn--primary' : 'btn--outline'} btn--sm`}
+              >
                 {t(link.label)}
               </Link>
             ))}
