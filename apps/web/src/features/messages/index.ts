@@ -6,5 +6,5 @@ import { withMessages } from '@/i18n';
  * the unread count the header bell, the avatar menu and the member-centre menu show (light: one
  * query, no page code).
  */
-export { useUnreadMessages, unreadQuery } from './api/unread';
+export { useUnreadMessages } from './api/unread';
 export const MessagesPage = lazy(withMessages(() => import('./components/MessagesPage')));
