@@ -24,6 +24,7 @@ const PAGES = [
   '/help',
   '/customer-service',
   '/banners',
+  '/messages',
   '/maintenance',
   '/platform',
   '/events',

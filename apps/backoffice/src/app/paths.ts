@@ -15,6 +15,7 @@ export const PAGES = [
   { path: '/help', label: 'nav.help', permission: 'content.manage' },
   { path: '/customer-service', label: 'nav.customerService', permission: 'content.manage' },
   { path: '/banners', label: 'nav.banners', permission: 'content.manage' },
+  { path: '/messages', label: 'nav.messages', permission: 'members.messages' },
   { path: '/maintenance', label: 'nav.maintenance', permission: 'system.settings' },
   { path: '/platform', label: 'nav.platform', permission: 'system.settings' },
   { path: '/events', label: 'nav.events', permission: 'system.events' },

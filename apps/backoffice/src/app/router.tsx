@@ -104,6 +104,12 @@ export const router = createBrowserRouter(
           }),
         },
         {
+          path: 'messages',
+          lazy: async () => ({
+            Component: (await import('@/features/messages/MessagesPage.tsx')).MessagesPage,
+          }),
+        },
+        {
           path: 'catalogue',
           lazy: async () => ({
             Component: (await import('@/features/catalogue/CataloguePage.tsx')).CataloguePage,

@@ -1,6 +1,7 @@
 /**
  * The reason an audited action asks for, kept in the audit: required, 3 to 500 characters, as every
- * /ops call's `reason` schema says. One field for every dialog and card that asks for it.
+ * /ops call's `reason` schema says. One field for every dialog and card that asks for it; `error` is
+ * what the server said of it (an invalid_input's field), shown under it.
  */
 export function ReasonField({
   id,
@@ -8,12 +9,14 @@ export function ReasonField({
   rows = 3,
   autoFocus = false,
   disabled = false,
+  error,
 }: {
   id: string;
   label: string;
   rows?: number;
   autoFocus?: boolean;
   disabled?: boolean;
+  error?: string | null;
 }) {
   return (
     <div className="field">
@@ -27,7 +30,14 @@ export function ReasonField({
         maxLength={500}
         autoFocus={autoFocus}
         disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
       />
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

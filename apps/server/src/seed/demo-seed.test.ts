@@ -189,7 +189,9 @@ describe('start-up on the embedded database', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two whole start-ups (initdb of a new data dir, every migration, the demo seed, then a reopen):
+    // about 10 s on a quiet host, over 30 s on a loaded one (a CI run beside other work timed out).
+  }, 180_000);
 });
 
 describe.skipIf(!TEST_DATABASE_URL)('start-up on DATABASE_URL', () => {

@@ -25,6 +25,8 @@ export const messagesCalls = {
     auth: 'token',
     enc: false,
   },
+  /** The member's feedback (spec section 7: PUT /wps/feedback; section 3: question type, content). */
+  feedback: { id: 'messages.feedback', method: 'PUT', path: '/wps/feedback', auth: 'token', enc: false },
   /** Back office (`members.messages`). */
   opsList: { id: 'messages.ops.list', method: 'GET', path: '/ops/messages', auth: 'operator', enc: false },
   opsSend: { id: 'messages.ops.send', method: 'POST', path: '/ops/messages', auth: 'operator', enc: false },
@@ -32,6 +34,20 @@ export const messagesCalls = {
     id: 'messages.ops.withdraw',
     method: 'POST',
     path: '/ops/messages/:id/withdraw',
+    auth: 'operator',
+    enc: false,
+  },
+  opsFeedbackList: {
+    id: 'messages.ops.feedbackList',
+    method: 'GET',
+    path: '/ops/feedback',
+    auth: 'operator',
+    enc: false,
+  },
+  opsFeedbackReply: {
+    id: 'messages.ops.feedbackReply',
+    method: 'POST',
+    path: '/ops/feedback/:id/reply',
     auth: 'operator',
     enc: false,
   },

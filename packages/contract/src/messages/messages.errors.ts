@@ -9,6 +9,10 @@ export const MESSAGES_ERROR_STATUS = {
   message_withdrawn: 409,
   /** A message to one member names a member that does not exist. */
   message_recipient_not_found: 404,
+  /** No feedback with this id. */
+  feedback_not_found: 404,
+  /** The feedback was already answered. */
+  feedback_answered: 409,
 } as const;
 
 export type MessagesErrorCode = keyof typeof MESSAGES_ERROR_STATUS;
@@ -20,4 +24,6 @@ export const MESSAGES_ERROR_MESSAGES: Record<MessagesErrorCode, { PT: string; EN
     PT: 'Não há membro com este nome de usuário.',
     EN: 'There is no member with this username.',
   },
+  feedback_not_found: { PT: 'Feedback não encontrado.', EN: 'Feedback not found.' },
+  feedback_answered: { PT: 'Este feedback já foi respondido.', EN: 'This feedback was already answered.' },
 };

@@ -2,6 +2,12 @@ import { defineRoute } from '../route.ts';
 import { messagesCalls } from './messages.calls.ts';
 import {
   deleteMessagesBodySchema,
+  feedbackBodySchema,
+  feedbackSentSchema,
+  opsFeedbackListQuerySchema,
+  opsFeedbackListSchema,
+  opsFeedbackSchema,
+  replyFeedbackBodySchema,
   messageIdParamsSchema,
   messageListBodySchema,
   messageListSchema,
@@ -41,6 +47,26 @@ export const messagesRoutes = {
     tags,
     body: deleteMessagesBodySchema,
     response: messagesChangedSchema,
+  }),
+  feedback: defineRoute(messagesCalls.feedback, {
+    summary: 'Sends feedback (question type, up to 140 characters); the answer arrives in the inbox',
+    tags,
+    body: feedbackBodySchema,
+    response: feedbackSentSchema,
+  }),
+  opsFeedbackList: defineRoute(messagesCalls.opsFeedbackList, {
+    summary: "Members' feedback, open first then newest, with the open count (members.messages)",
+    tags: opsTags,
+    query: opsFeedbackListQuerySchema,
+    response: opsFeedbackListSchema,
+  }),
+  opsFeedbackReply: defineRoute(messagesCalls.opsFeedbackReply, {
+    summary:
+      "Answers feedback: the answer goes to the member's inbox as a message (members.messages; audited)",
+    tags: opsTags,
+    params: messageIdParamsSchema,
+    body: replyFeedbackBodySchema,
+    response: opsFeedbackSchema,
   }),
   opsList: defineRoute(messagesCalls.opsList, {
     summary: 'The messages operators sent, newest first, with how many members read each (members.messages)',

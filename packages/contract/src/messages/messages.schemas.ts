@@ -33,7 +33,7 @@ export const memberMessageSchema = z.strictObject({
   kind: z.enum(MESSAGE_KINDS),
   /** Operator messages: in the request's language. The gateway's own kinds: null. */
   title: z.string().nullable(),
-  /** Operator messages: sanitised HTML (p, strong, em, lists, links). The gateway's own kinds: null. */
+  /** Operator messages: sanitised HTML (p, br, strong, em, lists, links; no headings). The gateway's own kinds: null. */
   content: z.string().nullable(),
   /** The gateway's own kinds: the amount (minor units) and its currency; else null. */
   amount: z.number().int().nonnegative().nullable(),
@@ -137,3 +137,59 @@ export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 export const messageIdParamsSchema = z.strictObject({ id: queryId() });
 export const withdrawMessageBodySchema = z.strictObject({ reason });
 export type WithdrawMessageBody = z.infer<typeof withdrawMessageBodySchema>;
+
+// --- feedback: the member writes, an operator answers in the member's inbox ---
+
+export const FEEDBACK_TYPES = ['suggestion', 'payment', 'game', 'account', 'other'] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+/** Spec sections 5 and 9: feedback text is limited to 140 characters. */
+export const FEEDBACK_CONTENT_MIN = 5;
+export const FEEDBACK_CONTENT_MAX = 140;
+export const FEEDBACK_REPLY_MAX = 2_000;
+/** Feedback a member may send in an hour (more is too_many_requests). */
+export const FEEDBACK_PER_HOUR = 5;
+
+export const feedbackBodySchema = z.strictObject({
+  questionType: z.enum(FEEDBACK_TYPES),
+  content: z.string().trim().min(FEEDBACK_CONTENT_MIN).max(FEEDBACK_CONTENT_MAX),
+});
+export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
+export const feedbackSentSchema = z.strictObject({ id: z.number().int().positive() });
+
+export const FEEDBACK_STATUSES = ['open', 'answered'] as const;
+
+export const opsFeedbackSchema = z.strictObject({
+  id: z.number().int().positive(),
+  memberId: z.number().int().positive(),
+  username: z.string().nullable(),
+  questionType: z.enum(FEEDBACK_TYPES),
+  /** As the member wrote it (plain text). */
+  content: z.string(),
+  createdAt: z.string().datetime(),
+  status: z.enum(FEEDBACK_STATUSES),
+  /** The answer (plain text), who gave it and when; null while open. */
+  reply: z.string().nullable(),
+  answeredBy: z.string().nullable(),
+  answeredAt: z.string().datetime().nullable(),
+});
+export type OpsFeedback = z.infer<typeof opsFeedbackSchema>;
+
+export const opsFeedbackListQuerySchema = z.strictObject({
+  status: z.enum(FEEDBACK_STATUSES).optional(),
+  pageNo: queryInteger(1, 100_000).default(1),
+  pageSize: queryInteger(1, 100).default(20),
+});
+export const opsFeedbackListSchema = z.strictObject({
+  list: z.array(opsFeedbackSchema),
+  total: z.number().int().nonnegative(),
+  totalPages: z.number().int().nonnegative(),
+  /** Open feedback in all (the navigation's count). */
+  open: z.number().int().nonnegative(),
+});
+export type OpsFeedbackList = z.infer<typeof opsFeedbackListSchema>;
+
+/** The answer reaches the member as a message in their inbox (both languages' titles, this text). */
+export const replyFeedbackBodySchema = z.strictObject({
+  reply: z.string().trim().min(1).max(FEEDBACK_REPLY_MAX),
+});
+export type ReplyFeedbackBody = z.infer<typeof replyFeedbackBodySchema>;

@@ -18,6 +18,7 @@ const KNOWN: Record<string, MessageKey> = {
   'reports.rollups': 'events.consumers.rollups',
   'games.winner-board': 'events.consumers.winnerBoard',
   'agent-contracts.rounds': 'events.consumers.contractRounds',
+  'messages.inbox': 'events.consumers.inbox',
 };
 
 /** What a re-drive is about to ask for: a consumer's dead letters, all of them or one. */

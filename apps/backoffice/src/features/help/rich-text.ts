@@ -6,9 +6,11 @@ import DOMPurify from 'dompurify';
  * The gateway sanitises again on save and on render; this is never the only guard.
  */
 const ALLOWED_TAGS = ['p', 'h2', 'h3', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'br'];
+/** Platform messages: the same, without headings (the gateway's message allow-list). */
+export const MESSAGE_TAGS = ALLOWED_TAGS.filter((tag) => tag !== 'h2' && tag !== 'h3');
 const SAFE_HREF = /^(?:https?:\/\/[^\s/]|mailto:[^\s])\S*$/i;
 
-export function sanitizePreview(html: string): string {
+export function sanitizePreview(html: string, allowedTags: readonly string[] = ALLOWED_TAGS): string {
   const purify = DOMPurify(window);
   purify.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName !== 'A') return;
@@ -16,7 +18,7 @@ export function sanitizePreview(html: string): string {
     if (SAFE_HREF.test(href)) node.setAttribute('rel', 'noopener noreferrer');
     else node.removeAttribute('href');
   });
-  return purify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: ['href', 'rel'] });
+  return purify.sanitize(html, { ALLOWED_TAGS: [...allowedTags], ALLOWED_ATTR: ['href', 'rel'] });
 }
 
 /** The toolbar's edits: wrap the selection in a tag (or insert one). */

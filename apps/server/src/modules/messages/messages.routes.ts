@@ -14,6 +14,7 @@ import {
   type MessagesDeps,
   type MessagesOpsDeps,
 } from './messages.service.ts';
+import { listFeedback, replyFeedback, sendFeedback } from './feedback.service.ts';
 
 /** The inbox of the caller's own account; trial accounts are refused at the edge (they have none). */
 const real = { requireRealAccount: true } as const;
@@ -37,11 +38,24 @@ export function registerMessagesRoutes(app: FastifyInstance, deps: MessagesDeps)
     ({ auth, body }) => deleteMessages(deps, inboxOf(auth), body.ids),
     real,
   );
+  registerRoute(
+    app,
+    messagesRoutes.feedback,
+    ({ auth, body }) => sendFeedback(deps, auth.memberId, body),
+    real,
+  );
 }
 
 /** The back office's messages page (`members.messages`). */
 export function registerMessagesOpsRoutes(app: FastifyInstance, deps: MessagesOpsDeps): void {
   const guard = { onRequest: deps.ops.allow('members.messages') };
+  registerRoute(app, messagesRoutes.opsFeedbackList, ({ query }) => listFeedback(deps, query), guard);
+  registerRoute(
+    app,
+    messagesRoutes.opsFeedbackReply,
+    ({ params, body, request }) => replyFeedback(deps, operatorOf(request), params.id, body, request.id),
+    guard,
+  );
   registerRoute(app, messagesRoutes.opsList, ({ query }) => listSentMessages(deps, query), guard);
   registerRoute(
     app,

@@ -13,23 +13,24 @@ import type { Db, DbOrTrx } from '../../database.ts';
 import type { OperatorActor, OpsAccess } from '../../ops-access.ts';
 import { inTransaction } from '../../platform/db/in-transaction.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { sanitizeRichText } from '../../platform/html/rich-text.ts';
+import { sanitizeMessageText } from '../../platform/html/rich-text.ts';
 import { findMemberByAccount, membersByIds } from '../member/index.ts';
 import { MessagesError } from './messages.errors.ts';
 import * as repo from './messages.repository.ts';
-
-export type { Inbox } from './messages.repository.ts';
 
 export interface MessagesDeps {
   db: Db;
   clock: () => Date;
 }
 
+const contentOf = (html: string | null) => (html === null ? null : sanitizeMessageText(html));
+
 const toMemberMessage = (row: repo.MessageRow & { read: boolean }, language: Language): MemberMessage => ({
   id: row.id,
   kind: row.kind,
   title: language === 'EN' ? row.title_en : row.title_pt,
-  content: language === 'EN' ? row.content_en : row.content_pt,
+  // Sanitised on save and again here: a row written another way is never served as stored.
+  content: contentOf(language === 'EN' ? row.content_en : row.content_pt),
   amount: row.amount,
   currency: row.currency,
   read: row.read,
@@ -137,8 +138,8 @@ export async function sendMessage(
   body: SendMessageBody,
   requestId: string,
 ): Promise<OpsMessage> {
-  const contentPT = sanitizeRichText(body.contentPT);
-  const contentEN = sanitizeRichText(body.contentEN);
+  const contentPT = sanitizeMessageText(body.contentPT);
+  const contentEN = sanitizeMessageText(body.contentEN);
   const empty = { ...(contentPT === '' ? { contentPT: 'empty_after_sanitising' } : {}) };
   if (contentEN === '') Object.assign(empty, { contentEN: 'empty_after_sanitising' });
   if (Object.keys(empty).length > 0) throw new AppError('invalid_input', { fields: empty });
@@ -232,10 +233,10 @@ export async function seedDemoMessages(
       kind: 'operator',
       title_pt: 'Novidades da semana',
       title_en: "This week's news",
-      content_pt: sanitizeRichText(
+      content_pt: sanitizeMessageText(
         '<p>Agora você recebe aqui as <strong>mensagens da plataforma</strong>: confirmações de depósito, saques pagos, bônus e avisos da equipe.</p><p>Boa sorte!</p>',
       ),
-      content_en: sanitizeRichText(
+      content_en: sanitizeMessageText(
         '<p>Your <strong>platform messages</strong> now arrive here: deposit confirmations, paid withdrawals, bonuses and notices from the team.</p><p>Good luck!</p>',
       ),
       sent_by: 'banca',

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { MessageAudience, MessageKind } from '@banca/contract';
+import type { FeedbackType, MessageAudience, MessageKind } from '@banca/contract';
 
 /** A platform message; see migration 202611290400. */
 export interface MemberMessageTable {
@@ -40,7 +40,21 @@ export interface MemberInboxTable {
   since: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** A member's feedback and its answer; see migration 202611290410. */
+export interface MemberFeedbackTable {
+  id: Generated<number>;
+  member_id: number;
+  question_type: FeedbackType;
+  content: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  reply: string | null;
+  answered_by: string | null;
+  answered_at: ColumnType<Date | null, never, Date | string | null>;
+  reply_message_id: ColumnType<number | null, never, number | null>;
+}
+
 export interface MessagesTables {
+  member_feedback: MemberFeedbackTable;
   member_message: MemberMessageTable;
   member_message_state: MemberMessageStateTable;
   member_inbox: MemberInboxTable;

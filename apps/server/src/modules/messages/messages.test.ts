@@ -284,3 +284,89 @@ describe('bad input changes nothing', () => {
     expect(await unread(b.token)).toBe(1);
   });
 });
+
+describe('feedback', () => {
+  it("reaches the back office, and the answer reaches the member's inbox once", async () => {
+    const m = await loginFreshAccount(t, 0, { prefix: 'feedback' });
+    const sendFeedback = (body: object) =>
+      t.client.call(messagesCalls.feedback.path, { method: 'PUT', token: m.token, body });
+    const sent = await sendFeedback({ questionType: 'payment', content: 'My <b>PIX</b> took\na while' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const id = sent.body.value.id as number;
+
+    const listed = await t.ops('/ops/feedback?status=open', { token: support });
+    expect(listed.status).toBe(200);
+    expect(listed.body.value.open).toBeGreaterThanOrEqual(1);
+    expect(listed.body.value.list.find((f: { id: number }) => f.id === id)).toMatchObject({
+      memberId: m.memberId,
+      username: m.account,
+      questionType: 'payment',
+      content: 'My <b>PIX</b> took\na while',
+      status: 'open',
+      reply: null,
+    });
+
+    const reply = (body: object, feedbackId = id) =>
+      t.ops(`/ops/feedback/${feedbackId}/reply`, { method: 'POST', body, token: support });
+    const answered = await reply({ reply: 'It is credited now.\nThanks!' });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect(answered.body.value).toMatchObject({ status: 'answered', reply: 'It is credited now.\nThanks!' });
+    const again = await reply({ reply: 'Twice?' });
+    expect([again.status, again.body.code]).toEqual([409, 'feedback_answered']);
+
+    const en = await inbox(m.token, {}, 'EN');
+    expect(en.list).toHaveLength(1);
+    expect(en.list[0]).toMatchObject({ kind: 'operator', title: 'Reply to your feedback', read: false });
+    // Both texts are the member's and the operator's words, never markup.
+    expect(en.list[0]!.content).toBe(
+      '<p>It is credited now.<br />Thanks!</p><p><em>You wrote:</em></p><p>My &lt;b&gt;PIX&lt;/b&gt; took<br />a while</p>',
+    );
+    expect((await inbox(m.token)).list[0]!.title).toBe('Resposta ao seu feedback');
+    const audit = await t.ops(`/ops/audit?subjectType=feedback&subjectId=${id}`, { token: admin });
+    expect(audit.body.value.items.map((a: { action: string }) => a.action)).toEqual([
+      'members.feedback.reply',
+    ]);
+  });
+
+  it('refuses bad input and more than five an hour, writing nothing', async () => {
+    const m = await loginFreshAccount(t, 0, { prefix: 'feedlim' });
+    const sendFeedback = (body: object) =>
+      t.client.call(messagesCalls.feedback.path, { method: 'PUT', token: m.token, body });
+    const count = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from member_feedback where member_id = ${m.memberId}`.execute(t.database.db)
+        ).rows[0]!.n,
+      );
+    for (const bad of [
+      { questionType: 'rant', content: 'hello there' },
+      { questionType: 'game', content: 'hey' },
+      { questionType: 'game', content: 'x'.repeat(141) },
+      { questionType: 'game' },
+      { questionType: 'game', content: 'fine text', extra: true },
+    ]) {
+      const res = await sendFeedback(bad);
+      expect([res.status, res.body.code], JSON.stringify(bad)).toEqual([400, 'invalid_input']);
+    }
+    expect(await count()).toBe(0);
+    for (let i = 0; i < 5; i++)
+      expect((await sendFeedback({ questionType: 'other', content: `note ${i}` })).status).toBe(200);
+    const sixth = await sendFeedback({ questionType: 'other', content: 'one more' });
+    expect([sixth.status, sixth.body.code]).toEqual([429, 'too_many_requests']);
+    expect(await count()).toBe(5);
+    const missing = await t.ops('/ops/feedback/999999999/reply', {
+      method: 'POST',
+      body: { reply: 'hi' },
+      token: support,
+    });
+    expect([missing.status, missing.body.code]).toEqual([404, 'feedback_not_found']);
+    const empty = await t.ops('/ops/feedback/999999999/reply', {
+      method: 'POST',
+      body: { reply: '  ' },
+      token: support,
+    });
+    expect([empty.status, empty.body.code]).toEqual([400, 'invalid_input']);
+  });
+});

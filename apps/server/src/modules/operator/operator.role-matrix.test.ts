@@ -50,6 +50,13 @@ const MATRIX: Record<string, { method: string; path: string; need: Need; body?: 
     need: 'system.events',
     body: {},
   },
+  'messages.ops.feedbackList': { method: 'GET', path: '/ops/feedback?pageSize=1', need: 'members.messages' },
+  'messages.ops.feedbackReply': {
+    method: 'POST',
+    path: '/ops/feedback/999999999/reply',
+    need: 'members.messages',
+    body: {},
+  },
   'messages.ops.list': { method: 'GET', path: '/ops/messages?pageSize=1', need: 'members.messages' },
   'messages.ops.send': { method: 'POST', path: '/ops/messages', need: 'members.messages', body: {} },
   'messages.ops.withdraw': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from './rich-text.ts';
+import { sanitizeMessageText, sanitizeRichText } from './rich-text.ts';
 
 /** What a browser would run: any script element, event handler, script URL or style left in. */
 const runnable = (html: string) =>
@@ -48,5 +48,16 @@ describe('sanitizeRichText (help-centre articles)', () => {
   it('keeps only the text of a link to a protocol-relative or script address', () => {
     expect(sanitizeRichText('<a href="//evil.example">x</a>')).toBe('<a>x</a>');
     expect(sanitizeRichText('<p><a href="javascript:alert(1)">pay</a></p>')).toBe('<p><a>pay</a></p>');
+  });
+});
+
+describe('sanitizeMessageText', () => {
+  it('keeps the same rules without headings: their text stays', () => {
+    expect(sanitizeMessageText('<h2>Bónus</h2><p>x <strong>y</strong></p><script>z</script>')).toBe(
+      'Bónus<p>x <strong>y</strong></p>',
+    );
+    expect(sanitizeMessageText('<p><a href="https://ok.example/a" onclick="x()">ok</a></p>')).toBe(
+      '<p><a href="https://ok.example/a" rel="noopener noreferrer">ok</a></p>',
+    );
   });
 });

@@ -33,3 +33,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export const sanitizeRichText = (html: string): string => loadSanitizeHtml()(html, OPTIONS).trim();
+
+const MESSAGE_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: ['p', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'br'],
+};
+
+/** Platform messages: the same rules without headings (a heading's text stays, as a paragraph's). */
+export const sanitizeMessageText = (html: string): string => loadSanitizeHtml()(html, MESSAGE_OPTIONS).trim();

@@ -49,6 +49,7 @@ import * as m202611281010 from './202611281010-agent-settings.ts';
 import * as m202611281020 from './202611281020-reports-round-hour-facts.ts';
 import * as m202611281100 from './202611281100-ledger-account-identity-checks.ts';
 import * as m202611290400 from './202611290400-member-messages.ts';
+import * as m202611290410 from './202611290410-member-feedback.ts';
 
 /**
  * Every migration of the gateway, whatever module's tables it touches. A static list, not a folder
@@ -117,6 +118,7 @@ export const migrations: Record<string, Migration> = {
   '202611281020-reports-round-hour-facts': m202611281020,
   '202611281100-ledger-account-identity-checks': m202611281100,
   '202611290400-member-messages': m202611290400,
+  '202611290410-member-feedback': m202611290410,
 };
 
 export const migrationProvider: MigrationProvider = {
