@@ -6,6 +6,8 @@ export interface CentreMenuItem<K extends string> {
   key: K;
   label: string;
   icon: IconName;
+  /** A count beside the label (e.g. unread messages), hidden at 0; `label` is what it means, read out. */
+  badge?: { count: number; label: string };
 }
 
 interface Props<K extends string> {
@@ -53,6 +55,12 @@ export function CentreLayout<K extends string>({
                 >
                   <FullIcon name={item.icon} size={18} />
                   <span>{item.label}</span>
+                  {item.badge && item.badge.count > 0 && (
+                    <span className="count-badge centre__badge">
+                      <span aria-hidden="true">{item.badge.count > 99 ? '99+' : item.badge.count}</span>
+                      <span className="visually-hidden">{item.badge.label}</span>
+                    </span>
+                  )}
                 </button>
               </li>
             ))}

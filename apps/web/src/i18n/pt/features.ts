@@ -11,6 +11,7 @@ import games from './games.json';
 import house from './house.json';
 import lottery from './lottery.json';
 import member from './member.json';
+import inbox from './messages.json';
 import records from './records.json';
 import system from './system.json';
 import wallet from './wallet.json';
@@ -24,6 +25,7 @@ const messages = {
   ...house,
   ...lottery,
   ...member,
+  ...inbox,
   ...records,
   ...agent,
   ...content,

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useUnreadMessages } from '@/features/messages';
 import { CustomerServiceButton, useWhitelabel } from '@/features/system';
 import { BalanceChip, DepositButton, LiveBalance } from '@/features/wallet';
 import { memberPage, paths } from '@/config/paths';
@@ -51,6 +52,9 @@ export default function AccountArea() {
   const isAgent = useUi((state) => state.isAgent);
   const isTrial = useUi((state) => state.isTrial);
   const whitelabel = useWhitelabel();
+  // Unread platform messages (asked for real accounts only): on the bell and the menu's messages item.
+  const unread = useUnreadMessages() ?? 0;
+  const shownUnread = unread > 99 ? '99+' : String(unread);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -82,6 +86,13 @@ export default function AccountArea() {
     };
   }, [open, menuId]);
 
+  const bellLabel =
+    unread === 0
+      ? t('account.notices')
+      : unread === 1
+        ? t('account.noticesUnreadOne')
+        : t('account.noticesUnread', { count: unread });
+
   const go = (to: string, guarded = true) => {
     setOpen(false);
     if (guarded) unlessTrial(() => void navigate(to));
@@ -102,6 +113,14 @@ export default function AccountArea() {
       <button type="button" className="account__item" onClick={() => go(to)}>
         <FullIcon name={icon} size={18} />
         <span>{t(`account.${key}`)}</span>
+        {key === 'messages' && unread > 0 && (
+          <span className="count-badge account__badge">
+            <span aria-hidden="true">{shownUnread}</span>
+            <span className="visually-hidden">
+              {unread === 1 ? t('account.unreadOne') : t('account.unread', { count: unread })}
+            </span>
+          </span>
+        )}
       </button>
     </li>
   );
@@ -114,11 +133,16 @@ export default function AccountArea() {
       <button
         type="button"
         className="icon-btn account__bell"
-        aria-label={t('account.notices')}
-        title={t('account.notices')}
+        aria-label={bellLabel}
+        title={bellLabel}
         onClick={() => go(memberPage('messageV2'))}
       >
         <StrokeIcon d={BELL} size={20} />
+        {unread > 0 && (
+          <span className="count-badge account__bell-count" aria-hidden="true" data-testid="bell-count">
+            {shownUnread}
+          </span>
+        )}
       </button>
       <button
         ref={button}

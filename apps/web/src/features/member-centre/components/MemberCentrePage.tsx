@@ -14,6 +14,7 @@ import {
   WithdrawPage,
 } from '@/features/wallet';
 import { BettingRecord, BonusDetails, ProfitReport } from '@/features/records';
+import { MessagesPage, useUnreadMessages } from '@/features/messages';
 import { CentreLayout, ComingSoon, Skeleton, Spinner, type IconName } from '@/ui';
 import { SecurityCenter } from './SecurityCenter';
 
@@ -61,6 +62,8 @@ export default function MemberCentrePage() {
     uiStore.set({ mcPage: page });
   }, [page]);
 
+  const unread = useUnreadMessages() ?? 0;
+
   if (blocked) return null;
 
   return (
@@ -71,6 +74,12 @@ export default function MemberCentrePage() {
         key: item,
         label: t(`member.pages.${item}`),
         icon: ICONS[item],
+        ...(item === 'messageV2' && {
+          badge: {
+            count: unread,
+            label: unread === 1 ? t('account.unreadOne') : t('account.unread', { count: unread }),
+          },
+        }),
       }))}
       current={page}
       onSelect={(item) => setParams({ page: item })}
@@ -106,12 +115,16 @@ export default function MemberCentrePage() {
         <Suspense fallback={<Spinner />}>
           <BonusDetails />
         </Suspense>
+      ) : page === 'messageV2' ? (
+        <Suspense fallback={<Spinner />}>
+          <MessagesPage />
+        </Suspense>
       ) : page === 'transferUpline' ? (
         <Suspense fallback={null}>
           <TransferUplinePage />
         </Suspense>
       ) : (
-        // Every other page's capability (money, records, rewards, messages) is not built yet.
+        // Every other page's capability (rewards, referral, missions, rebates) is not built yet.
         <ComingSoon
           badge={t('comingSoon.badge')}
           title={t('comingSoon.title', { feature: t(`member.pages.${page}`) })}
