@@ -179,4 +179,34 @@ test('a new member reads the welcome message and one an operator sends', async (
   await expect(panel.getByRole('status').filter({ hasText: t(lang, 'inbox.deletedOne') })).toBeVisible();
   await expect(items).toHaveCount(1);
   await expect(items.first()).toContainText(welcomeTitle);
+
+  // Feedback from the inbox; the operator's answer comes back as a message, with what was written.
+  await panel.getByRole('button', { name: t(lang, 'inbox.sendFeedback') }).click();
+  const feedback = page.getByRole('dialog', { name: t(lang, 'feedback.title') });
+  await feedback.getByLabel(t(lang, 'feedback.type')).selectOption('payment');
+  await feedback.getByRole('textbox', { name: t(lang, 'feedback.content') }).fill('My PIX took a while');
+  await feedback.getByRole('button', { name: t(lang, 'feedback.send'), exact: true }).click();
+  await expect(feedback.getByRole('status')).toContainText(t(lang, 'feedback.thanks'));
+  await shot(page, info, 'messages-feedback-sent');
+  await feedback.getByRole('button', { name: t(lang, 'common.close'), exact: true }).last().click();
+  await expect(feedback).toHaveCount(0);
+  const waiting = await page.request.get('/ops/feedback?status=open&pageSize=100', { headers: ops });
+  expect(waiting.ok(), await waiting.text()).toBe(true);
+  const mine = (await waiting.json()).value.list.find((f: { username: string }) => f.username === username);
+  expect(mine).toMatchObject({ questionType: 'payment', content: 'My PIX took a while', status: 'open' });
+  const answered = await page.request.post(`/ops/feedback/${mine.id}/reply`, {
+    headers: ops,
+    data: { reply: 'It is credited now.' },
+  });
+  expect(answered.ok(), await answered.text()).toBe(true);
+  await expect.poll(() => unreadOf(page), { timeout: 30_000 }).toBe(1);
+  await page.reload();
+  await expect(items).toHaveCount(2);
+  const replyTitle = lang === 'EN' ? 'Reply to your feedback' : 'Resposta ao seu feedback';
+  await items
+    .first()
+    .getByRole('button', { name: new RegExp(replyTitle) })
+    .click();
+  await expect(items.first().getByRole('region')).toContainText('It is credited now.');
+  await expect(items.first().getByRole('region')).toContainText('My PIX took a while');
 });

@@ -1,8 +1,9 @@
 import type { MemberMessage } from '@banca/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/api';
+import { FeedbackDialog } from '@/features/feedback';
 import { useSiteName } from '@/features/system';
 import { useT } from '@/i18n';
 import { useUi } from '@/state';
@@ -35,6 +36,7 @@ export default function MessagesPage() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState<number[] | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
   const query = useQuery(messageListQuery(memberId, language, tab === 'unread', pageNo));
   const unread = useUnreadMessages();
   const data = query.data;
@@ -128,16 +130,26 @@ export default function MessagesPage() {
     <div className="inbox">
       <div className="inbox__bar">
         <Tabs items={tabs} value={tab} onChange={showTab} label={t('inbox.filter')} idBase={TABS_ID} />
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => readAll.mutate()}
-          busy={readAll.isPending}
-          disabled={!unread}
-        >
-          {t('inbox.markAllRead')}
-        </Button>
+        <div className="inbox__actions">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => readAll.mutate()}
+            busy={readAll.isPending}
+            disabled={!unread}
+          >
+            {t('inbox.markAllRead')}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setFeedbackOpen(true)}>
+            {t('inbox.sendFeedback')}
+          </Button>
+        </div>
       </div>
+      {feedbackOpen && (
+        <Suspense fallback={null}>
+          <FeedbackDialog open onClose={() => setFeedbackOpen(false)} />
+        </Suspense>
+      )}
 
       {notice && (
         <p className={notice.tone === 'error' ? 'form__alert' : 'form__success'} role="status">
