@@ -310,6 +310,44 @@ test('operators run the site: 2FA, maintenance, a member found, paid, adjusted, 
   await looks(financePage, info, 'deposits');
   await second.close();
 
+  // The member sends feedback from their inbox; the admin answers it on the Feedback page and writes
+  // to the member from the Messages page: both arrive in the member's inbox, the member's text escaped.
+  const feedback = await member.request.put('/wps/feedback', {
+    headers: auth,
+    data: { questionType: 'payment', content: 'When does my <PIX> arrive?' },
+  });
+  expect(feedback.ok(), await feedback.text()).toBe(true);
+  await nav.getByRole('link', { name: /^Feedback/ }).click();
+  await page.getByRole('button', { name: `Responder a ${username}` }).click();
+  const answer = page.getByRole('dialog', { name: `Responder a ${username}` });
+  await expect(answer).toContainText('When does my <PIX> arrive?');
+  await answer.getByLabel('Sua resposta').fill('Em poucos minutos.');
+  await answer.getByRole('button', { name: 'Enviar resposta' }).click();
+  await expect(page.getByText(`Resposta enviada à caixa de entrada de ${username}.`)).toBeVisible();
+  await looks(page, info, 'feedback');
+  await nav.getByRole('link', { name: 'Mensagens' }).click();
+  await page.getByRole('button', { name: 'Nova mensagem' }).click();
+  const compose = page.getByTestId('message-form');
+  await compose.getByLabel('Um membro').check();
+  await compose.getByLabel('Nome de usuário do membro').fill(username);
+  for (const [legend, title, text] of [
+    ['Português (PT)', 'Seu saque', '<p>Seu saque foi <strong>aprovado</strong>.</p>'],
+    ['Inglês (EN)', 'Your withdrawal', '<p>Your withdrawal was <strong>approved</strong>.</p>'],
+  ] as const) {
+    const group = compose.getByRole('group', { name: legend });
+    await group.getByLabel('Título').fill(title);
+    await group.getByLabel('Texto', { exact: true }).fill(text);
+  }
+  await compose.getByLabel('Motivo (fica na auditoria)').fill('e2e: a note to the member');
+  await compose.getByRole('button', { name: 'Enviar', exact: true }).click();
+  await expect(page.getByText(`Mensagem enviada para ${username}.`)).toBeVisible();
+  await looks(page, info, 'messages');
+  const inbox = await member.request.post('/wps/relay/CSP_messageList', { headers: auth, data: {} });
+  expect(inbox.ok(), await inbox.text()).toBe(true);
+  const received = (await inbox.json()).value.list as { title: string | null; content: string | null }[];
+  expect(received.slice(0, 2).map((m) => m.title)).toEqual(['Seu saque', 'Resposta ao seu feedback']);
+  expect(received[1]!.content).toContain('When does my &lt;PIX&gt; arrive?');
+
   // The member's balance shows the approved adjustment: 600 - 65 + 50 (rounds) - 100 + 1500 = 1.985,00.
   await page.goto(`/backoffice/members/${memberId}`);
   await expect(page.getByRole('cell', { name: brl(198_500) })).toBeVisible();
