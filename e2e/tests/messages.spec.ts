@@ -188,7 +188,10 @@ test('a new member reads the welcome message and one an operator sends', async (
   await feedback.getByRole('button', { name: t(lang, 'feedback.send'), exact: true }).click();
   await expect(feedback.getByRole('status')).toContainText(t(lang, 'feedback.thanks'));
   await shot(page, info, 'messages-feedback-sent');
-  await feedback.getByRole('button', { name: t(lang, 'common.close'), exact: true }).last().click();
+  await feedback
+    .getByRole('button', { name: t(lang, 'common.close'), exact: true })
+    .last()
+    .click();
   await expect(feedback).toHaveCount(0);
   const waiting = await page.request.get('/ops/feedback?status=open&pageSize=100', { headers: ops });
   expect(waiting.ok(), await waiting.text()).toBe(true);
