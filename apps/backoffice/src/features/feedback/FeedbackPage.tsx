@@ -13,6 +13,7 @@ import { Notice } from '@/ui/Notice.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { formatTime } from '@/ui/format.ts';
 import { useUrlFilters } from '@/ui/url-state.ts';
+import { PagePager } from '@/ui/PagePager.tsx';
 import { FEEDBACK_KEY, feedbackListKey, fetchFeedback, type FeedbackFilter } from './feedback-query.ts';
 import './feedback.css';
 
@@ -105,29 +106,12 @@ export function FeedbackPage() {
           setAnswering(row);
         }}
       />
-      {totalPages > 1 && (
-        <nav className="datatable__paging feedback-paging" aria-label={t('feedback.paging')}>
-          <button
-            type="button"
-            className="btn"
-            disabled={pageNo <= 1}
-            onClick={() => setFilters({ page: pageNo - 1 > 1 ? String(pageNo - 1) : '' })}
-          >
-            {t('feedback.previous')}
-          </button>
-          <span className="muted small" aria-live="polite">
-            {t('feedback.pageOf', { page: pageNo, pages: totalPages })}
-          </span>
-          <button
-            type="button"
-            className="btn"
-            disabled={pageNo >= totalPages}
-            onClick={() => setFilters({ page: String(pageNo + 1) })}
-          >
-            {t('table.next')}
-          </button>
-        </nav>
-      )}
+      <PagePager
+        pageNo={pageNo}
+        totalPages={totalPages}
+        onPage={(n) => setFilters({ page: n > 1 ? String(n) : '' })}
+        label={t('feedback.paging')}
+      />
       {answering && (
         <AnswerDialog
           feedback={answering}

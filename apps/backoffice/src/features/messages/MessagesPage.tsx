@@ -12,6 +12,7 @@ import { ReasonField } from '@/ui/ReasonField.tsx';
 import { formatTime } from '@/ui/format.ts';
 import { useUrlFilters } from '@/ui/url-state.ts';
 import { MESSAGE_TAGS, sanitizePreview } from '@/features/help/rich-text.ts';
+import { PagePager } from '@/ui/PagePager.tsx';
 import { MESSAGES_KEY, PAGE_SIZE } from './messages-form.ts';
 import { SendMessageDialog } from './SendMessageDialog.tsx';
 
@@ -166,29 +167,12 @@ export function MessagesPage() {
         exportName="messages.csv"
         exportRows={allMessages}
       />
-      {totalPages > 1 && (
-        <nav className="datatable__paging" aria-label={t('messages.paging')}>
-          <button
-            type="button"
-            className="btn"
-            disabled={pageNo <= 1}
-            onClick={() => setFilters({ page: pageNo - 1 > 1 ? String(pageNo - 1) : '' })}
-          >
-            {t('messages.previous')}
-          </button>
-          <span className="muted" aria-live="polite">
-            {t('messages.page', { n: pageNo, total: totalPages })}
-          </span>
-          <button
-            type="button"
-            className="btn"
-            disabled={pageNo >= totalPages}
-            onClick={() => setFilters({ page: String(pageNo + 1) })}
-          >
-            {t('messages.next')}
-          </button>
-        </nav>
-      )}
+      <PagePager
+        pageNo={pageNo}
+        totalPages={totalPages}
+        onPage={(n) => setFilters({ page: n > 1 ? String(n) : '' })}
+        label={t('messages.paging')}
+      />
       {query.data && (
         <p className="muted small">
           {total === 1 ? t('messages.totalOne') : t('messages.total', { n: total })}

@@ -88,36 +88,23 @@ export async function unreadIds(db: DbOrTrx, inbox: Inbox): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** Marks the messages read (a read mark, once set, keeps its first time). */
-export async function markRead(
+/**
+ * Marks the messages read, or deleted (a deleted message counts as read); a mark, once set, keeps
+ * its first time.
+ */
+export async function markMessages(
   db: DbOrTrx,
   memberId: number,
   ids: readonly number[],
-  at: Date,
+  mark: { at: Date; deleted: boolean },
 ): Promise<void> {
   if (ids.length === 0) return;
+  const deletedAt = mark.deleted ? mark.at : null;
   await db
     .insertInto('member_message_state')
-    .values(ids.map((id) => ({ member_id: memberId, message_id: id, read_at: at, deleted_at: null })))
-    .onConflict((oc) =>
-      oc
-        .columns(['member_id', 'message_id'])
-        .doUpdateSet({ read_at: sql`coalesce(member_message_state.read_at, excluded.read_at)` }),
+    .values(
+      ids.map((id) => ({ member_id: memberId, message_id: id, read_at: mark.at, deleted_at: deletedAt })),
     )
-    .execute();
-}
-
-/** Deletes the messages from the member's inbox (a deleted message counts as read). */
-export async function markDeleted(
-  db: DbOrTrx,
-  memberId: number,
-  ids: readonly number[],
-  at: Date,
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .insertInto('member_message_state')
-    .values(ids.map((id) => ({ member_id: memberId, message_id: id, read_at: at, deleted_at: at })))
     .onConflict((oc) =>
       oc.columns(['member_id', 'message_id']).doUpdateSet({
         read_at: sql`coalesce(member_message_state.read_at, excluded.read_at)`,

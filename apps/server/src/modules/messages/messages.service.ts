@@ -75,13 +75,16 @@ async function ownIds(trx: DbOrTrx, inbox: repo.Inbox, ids: readonly number[]): 
 export const readMessages = (deps: MessagesDeps, inbox: repo.Inbox, body: ReadMessagesBody) =>
   inTransaction(deps.db, async (trx) => {
     const ids = body.ids ? await ownIds(trx, inbox, body.ids) : await repo.unreadIds(trx, inbox);
-    await repo.markRead(trx, inbox.memberId, ids, deps.clock());
+    await repo.markMessages(trx, inbox.memberId, ids, { at: deps.clock(), deleted: false });
     return { unread: await repo.countUnread(trx, inbox) };
   });
 
 export const deleteMessages = (deps: MessagesDeps, inbox: repo.Inbox, ids: readonly number[]) =>
   inTransaction(deps.db, async (trx) => {
-    await repo.markDeleted(trx, inbox.memberId, await ownIds(trx, inbox, ids), deps.clock());
+    await repo.markMessages(trx, inbox.memberId, await ownIds(trx, inbox, ids), {
+      at: deps.clock(),
+      deleted: true,
+    });
     return { unread: await repo.countUnread(trx, inbox) };
   });
 

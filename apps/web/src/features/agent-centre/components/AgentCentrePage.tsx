@@ -9,6 +9,7 @@ import { AGENT_CENTRE_PAGES } from '@banca/contract';
 import { useT } from '@/i18n';
 import { uiStore, useUi } from '@/state';
 import { CentreLayout, ComingSoon, Spinner, type IconName } from '@/ui';
+import { MessagesPage, useUnreadMessages } from '@/features/messages';
 import { TeamOverview } from './TeamOverview';
 // Agent contracts (issue 24).
 import { ContractPage } from '@/features/contracts';
@@ -97,6 +98,7 @@ export default function AgentCentrePage() {
   }, [page]);
 
   const Report = REPORT_PAGES[page];
+  const unread = useUnreadMessages() ?? 0;
 
   if (refused || !member)
     return (
@@ -110,7 +112,18 @@ export default function AgentCentrePage() {
       className="centre--agent"
       title={t('agent.centreTitle')}
       menuLabel={t('agent.menu')}
-      items={menu.map((item) => ({ key: item, label: t(`agent.pages.${item}`), icon: ICONS[item] }))}
+      items={menu.map((item) => ({
+        key: item,
+        label: t(`agent.pages.${item}`),
+        icon: ICONS[item],
+        // The agent's own inbox, as in the member centre.
+        ...(item === 'messageV2' && {
+          badge: {
+            count: unread,
+            label: unread === 1 ? t('account.unreadOne') : t('account.unread', { count: unread }),
+          },
+        }),
+      }))}
       current={page}
       onSelect={(item) => setParams({ page: item })}
       panelId="ac-title"
@@ -126,6 +139,10 @@ export default function AgentCentrePage() {
       ) : page === 'registerCenter' || page === 'downlineManagmentView' ? (
         <Suspense fallback={<Spinner size="lg" />}>
           {page === 'registerCenter' ? <RegisterCenter /> : <DownlineView />}
+        </Suspense>
+      ) : page === 'messageV2' ? (
+        <Suspense fallback={<Spinner size="lg" />}>
+          <MessagesPage />
         </Suspense>
       ) : Report ? (
         <Suspense fallback={<Spinner size="lg" />}>
