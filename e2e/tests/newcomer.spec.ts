@@ -178,10 +178,10 @@ test('an agent has the site header affordances in the agent centre', async ({ pa
   // A page not built yet says so; the menu strip keeps it in view. (Clicked, not navigated to: a
   // new page load would restore the language the test started with.)
   const menu = page.getByRole('navigation', { name: t(other, 'agent.menu') });
-  const messages = menu.getByRole('button', { name: t(other, 'agent.pages.messageV2') });
-  await messages.click();
-  await expect(page).toHaveURL(/page=messageV2/);
-  await expectInStrip(menu.getByRole('list'), messages);
+  const notices = menu.getByRole('button', { name: t(other, 'agent.pages.agentAnnouncement') });
+  await notices.click();
+  await expect(page).toHaveURL(/page=agentAnnouncement/);
+  await expectInStrip(menu.getByRole('list'), notices);
   await expect(page.getByText(t(other, 'comingSoon.badge'), { exact: true })).toBeVisible();
 
   // And the way back to the member site.
